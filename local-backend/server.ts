@@ -1,0 +1,347 @@
+/**
+ * The Clink local backend: a Convex deployment for development and tests,
+ * served from this process. Cloud origin: the sync WebSocket, the HTTP
+ * function API and file storage. Site origin: the HTTP actions of
+ * `convex/http.ts`.
+ */
+import { randomBytes } from "node:crypto";
+import { rmSync, watch, type FSWatcher } from "node:fs";
+import http, { type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import type { UserIdentity } from "convex/server";
+import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/values";
+import { WebSocketServer } from "ws";
+import { AuthFailure, TokenVerifier } from "./auth.ts";
+import { writeGeneratedFiles } from "./codegen.ts";
+import { CronRunner } from "./crons.ts";
+import { Engine, FunctionFailure, type FunctionKind } from "./engine.ts";
+import { deploymentEnv } from "./env.ts";
+import { Persistence } from "./persistence.ts";
+import { canonicalUdfPath, encodeTs } from "./protocol.ts";
+import { QueryHub } from "./queryHub.ts";
+import { MutationLog, SyncSession } from "./sync.ts";
+import { checkPinnedVersions } from "./versions.ts";
+
+export type LocalBackendOptions = {
+  projectDir?: string;
+  functionsDir?: string;
+  dataDir?: string;
+  host?: string;
+  port?: number;
+  sitePort?: number;
+  appUrl?: string;
+  watch?: boolean;
+  fresh?: boolean;
+  maxUploadBytes?: number;
+  log?: (line: string) => void;
+};
+
+export type LocalBackend = {
+  cloudUrl: string;
+  siteUrl: string;
+  engine: Engine;
+  hub: QueryHub;
+  stop: () => Promise<void>;
+};
+
+export const DEFAULT_MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+const UPLOAD_TOKEN_TTL_MS = 60 * 60_000;
+const STATUS_UDF_FAILED = 560;
+
+export async function startLocalBackend(options: LocalBackendOptions = {}): Promise<LocalBackend> {
+  const projectDir = path.resolve(options.projectDir ?? ".");
+  checkPinnedVersions(projectDir);
+  const functionsDir = path.resolve(projectDir, options.functionsDir ?? "convex");
+  const dataDir = path.resolve(projectDir, options.dataDir ?? ".local-backend/data");
+  const host = options.host ?? "127.0.0.1";
+  const log = options.log ?? ((line: string) => console.log(`[local-backend] ${line}`));
+  const maxUploadBytes = options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES;
+  if (options.fresh) rmSync(dataDir, { recursive: true, force: true });
+
+  // Listen first: the URLs are part of the deployment's environment.
+  const cloudServer = http.createServer();
+  const siteServer = http.createServer();
+  await listen(cloudServer, options.port ?? 3210, host);
+  await listen(siteServer, options.sitePort ?? (cloudServer.address() as AddressInfo).port + 1, host);
+  const cloudUrl = `http://${host}:${(cloudServer.address() as AddressInfo).port}`;
+  const siteUrl = `http://${host}:${(siteServer.address() as AddressInfo).port}`;
+
+  const env = await deploymentEnv({ dataDir, projectDir, cloudUrl, siteUrl, appUrl: options.appUrl ?? "http://localhost:5173" });
+  Object.assign(process.env, env);
+
+  const uploadTokens = new Map<string, number>();
+  const engine = await Engine.create({
+    functionsDir,
+    log,
+    uploadUrl: () => {
+      const token = randomBytes(24).toString("hex");
+      uploadTokens.set(token, Date.now() + UPLOAD_TOKEN_TTL_MS);
+      return `${cloudUrl}/api/storage/upload?token=${token}`;
+    },
+    fileUrl: (storageId) => `${cloudUrl}/api/storage/${storageId}`,
+  });
+  const persistence = new Persistence(engine, dataDir);
+  await persistence.start();
+  const hub = new QueryHub(engine);
+  const verifier = new TokenVerifier(functionsDir);
+  await verifier.loadConfig(engine.moduleLoader);
+  const crons = new CronRunner(engine, log);
+  await crons.start();
+  const mutationLog = new MutationLog();
+
+  const identityFrom = async (req: IncomingMessage): Promise<UserIdentity | null> => {
+    const header = req.headers.authorization;
+    if (!header?.startsWith("Bearer ")) return null;
+    return (await verifier.verify(header.slice("Bearer ".length))).identity;
+  };
+
+  cloudServer.on("request", (req, res) => {
+    void handleCloudRequest(req, res).catch((error: unknown) => {
+      log(`request ${req.method} ${req.url} failed: ${(error as Error).stack ?? String(error)}`);
+      if (!res.headersSent) sendJson(res, 500, { code: "InternalServerError", message: (error as Error).message });
+    });
+  });
+
+  async function handleCloudRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    setCors(res);
+    const url = new URL(req.url ?? "/", cloudUrl);
+    if (req.method === "OPTIONS") return void res.writeHead(204).end();
+    if (req.method === "GET" && url.pathname === "/version") return void res.writeHead(200).end("clink-local-backend");
+    if (req.method === "GET" && url.pathname === "/instance_name") return void res.writeHead(200).end("clink-local");
+    if (url.pathname === "/api/storage/upload" && req.method === "POST") return await upload(req, res, url);
+    const file = /^\/api\/storage\/([^/]+)$/.exec(url.pathname);
+    if (file && (req.method === "GET" || req.method === "HEAD")) return serveFile(res, decodeURIComponent(file[1]!));
+    if (req.method === "POST" && url.pathname === "/api/query_ts") {
+      return sendJson(res, 200, { ts: encodeTs(hub.currentTs) });
+    }
+    const call = functionCallFor(url.pathname);
+    if (call && req.method === "POST") return await callFunction(req, res, call);
+    sendJson(res, 404, { code: "NotFound", message: `No route for ${req.method} ${url.pathname}` });
+  }
+
+  async function callFunction(
+    req: IncomingMessage,
+    res: ServerResponse,
+    call: { kind: FunctionKind | "any"; udfPath?: string; argsIsArray: boolean },
+  ): Promise<void> {
+    const body = JSON.parse((await readBody(req, 16 * 1024 * 1024)).toString("utf8") || "{}") as {
+      path?: string;
+      args?: JSONValue;
+    };
+    let identity: UserIdentity | null;
+    try {
+      identity = await identityFrom(req);
+    } catch (error) {
+      if (error instanceof AuthFailure) return sendJson(res, 401, { code: "Unauthenticated", message: error.message });
+      throw error;
+    }
+    const udfPath = canonicalUdfPath(call.udfPath ?? body.path ?? "");
+    const rawArgs = call.argsIsArray ? ((body.args as JSONValue[] | undefined)?.[0] ?? {}) : (body.args ?? {});
+    try {
+      const fn = await engine.describeFunction(udfPath);
+      if (!fn || fn.visibility !== "public") {
+        throw new FunctionFailure(`Could not find public function for '${udfPath}'. Did you forget to run \`npx convex dev\` or \`npx convex deploy\`?`, undefined);
+      }
+      if (call.kind !== "any" && fn.kind !== call.kind) {
+        throw new FunctionFailure(`Trying to execute ${udfPath} as ${call.kind}, but it is defined as ${fn.kind}.`, undefined);
+      }
+      const value = await engine.runFunction(fn.kind, udfPath, jsonToConvex(rawArgs) as Record<string, Value>, identity);
+      sendJson(res, 200, { status: "success", value: convexToJson(value), logLines: [] });
+    } catch (error) {
+      const failure = error as FunctionFailure;
+      sendJson(res, STATUS_UDF_FAILED, {
+        status: "error",
+        errorMessage: failure.message,
+        logLines: [],
+        ...(failure.errorData !== undefined ? { errorData: failure.errorData } : {}),
+      });
+    }
+  }
+
+  async function upload(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    const token = url.searchParams.get("token") ?? "";
+    const expiresAt = uploadTokens.get(token);
+    if (!expiresAt || expiresAt < Date.now()) {
+      return sendJson(res, 401, { code: "InvalidUploadToken", message: "This upload URL is invalid or has expired; generate a new one." });
+    }
+    const declared = Number(req.headers["content-length"] ?? 0);
+    if (declared > maxUploadBytes) return refuseTooLarge(res, maxUploadBytes);
+    let bytes: Buffer;
+    try {
+      bytes = await readBody(req, maxUploadBytes);
+    } catch {
+      return refuseTooLarge(res, maxUploadBytes);
+    }
+    uploadTokens.delete(token);
+    const type = req.headers["content-type"] ?? "";
+    const storageId = await engine.storeFile(new Blob([new Uint8Array(bytes)], { type }));
+    sendJson(res, 200, { storageId });
+  }
+
+  function serveFile(res: ServerResponse, storageId: string): void {
+    const file = engine.getFile(storageId);
+    if (!file) return sendJson(res, 404, { code: "NotFound", message: "File not found" });
+    void file.blob.arrayBuffer().then((buffer) => {
+      res.writeHead(200, {
+        "Content-Type": file.contentType ?? "application/octet-stream",
+        "Content-Length": buffer.byteLength,
+        "Cache-Control": "private, max-age=2592000, immutable",
+      });
+      res.end(Buffer.from(buffer));
+    });
+  }
+
+  siteServer.on("request", (req, res) => {
+    void handleSiteRequest(req, res).catch((error: unknown) => {
+      log(`HTTP action ${req.method} ${req.url} failed: ${(error as Error).stack ?? String(error)}`);
+      if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain" }).end("Internal Server Error");
+    });
+  });
+
+  async function handleSiteRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (!engine.hasHttpRouter()) return void res.writeHead(404).end("This deployment has no HTTP actions (convex/http.ts).");
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (Array.isArray(value)) value.forEach((v) => headers.append(name, v));
+      else if (value !== undefined) headers.set(name, value);
+    }
+    const hasBody = req.method !== "GET" && req.method !== "HEAD";
+    const body = hasBody ? new Uint8Array(await readBody(req, maxUploadBytes)) : undefined;
+    let identity: UserIdentity | null = null;
+    try {
+      identity = await identityFrom(req);
+    } catch {
+      identity = null; // HTTP actions see an invalid token as no identity, as on Convex.
+    }
+    const response = await engine.fetchHttp(req.url ?? "/", { method: req.method, headers, body }, identity);
+    const outHeaders: Record<string, string | string[]> = {};
+    response.headers.forEach((value, name) => {
+      if (name !== "set-cookie") outHeaders[name] = value;
+    });
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length > 0) outHeaders["set-cookie"] = cookies;
+    res.writeHead(response.status, outHeaders);
+    res.end(Buffer.from(await response.arrayBuffer()));
+  }
+
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 * 1024 });
+  cloudServer.on("upgrade", (req, socket, head) => {
+    const { pathname } = new URL(req.url ?? "/", cloudUrl);
+    if (!/^\/api\/[^/]+\/sync$/.test(pathname)) return void socket.destroy();
+    sockets.handleUpgrade(req, socket, head, (ws) => new SyncSession(ws, { engine, hub, verifier, mutationLog, log }));
+  });
+
+  let watcher: FSWatcher | null = null;
+  if (options.watch) watcher = watchFunctions();
+
+  function watchFunctions(): FSWatcher {
+    let timer: NodeJS.Timeout | null = null;
+    let reloading = Promise.resolve();
+    return watch(functionsDir, { recursive: true }, (_event, file) => {
+      if (!file || file.startsWith("_generated") || file.includes(".tmp")) return;
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(() => {
+        reloading = reloading.then(async () => {
+          try {
+            await writeGeneratedFiles(functionsDir);
+            await engine.reload();
+            await verifier.loadConfig(engine.moduleLoader);
+            await crons.start();
+            await hub.invalidateAll();
+            log(`reloaded convex/ (${file} changed)`);
+          } catch (error) {
+            log(`reload failed, keeping the previous code: ${(error as Error).message}`);
+          }
+        });
+      }, 100);
+    });
+  }
+
+  return {
+    cloudUrl,
+    siteUrl,
+    engine,
+    hub,
+    stop: async () => {
+      watcher?.close();
+      crons.stop();
+      for (const client of sockets.clients) client.terminate();
+      sockets.close();
+      hub.close();
+      persistence.stop();
+      await Promise.all([close(cloudServer), close(siteServer)]);
+      await engine.dispose();
+    },
+  };
+}
+
+/** Which function call an HTTP API path is, if any. */
+function functionCallFor(pathname: string): { kind: FunctionKind | "any"; udfPath?: string; argsIsArray: boolean } | null {
+  switch (pathname) {
+    case "/api/query":
+    case "/api/query_at_ts":
+      return { kind: "query", argsIsArray: true };
+    case "/api/mutation":
+      return { kind: "mutation", argsIsArray: true };
+    case "/api/action":
+      return { kind: "action", argsIsArray: true };
+    case "/api/function":
+      return { kind: "any", argsIsArray: false };
+  }
+  const run = /^\/api\/run\/(.+)$/.exec(pathname);
+  if (!run) return null;
+  const segments = run[1]!.split("/");
+  const exportName = segments.pop()!;
+  return { kind: "any", udfPath: `${segments.join("/")}:${exportName}`, argsIsArray: false };
+}
+
+function refuseTooLarge(res: ServerResponse, limit: number): void {
+  sendJson(res, 413, {
+    code: "PayloadTooLarge",
+    message: `Upload refused: files larger than ${Math.round(limit / 1024 / 1024)} MB are not accepted by this deployment.`,
+  });
+}
+
+function setCors(res: ServerResponse): void {
+  res.setHeader("Access-Control-Allow-Origin", "*");
+  res.setHeader("Access-Control-Allow-Headers", "Content-Type, Authorization, Convex-Client");
+  res.setHeader("Access-Control-Allow-Methods", "GET, POST, OPTIONS");
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { "Content-Type": "application/json" }).end(JSON.stringify(body));
+}
+
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        reject(new Error("Body too large"));
+        req.resume();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on("end", () => resolve(Buffer.concat(chunks)));
+    req.on("error", reject);
+  });
+}
+
+function listen(server: http.Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+}
+
+function close(server: http.Server): Promise<void> {
+  server.closeAllConnections();
+  return new Promise((resolve) => server.close(() => resolve()));
+}

@@ -1,0 +1,76 @@
+import { defineConfig, devices } from "@playwright/test";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import {
+  chromiumLaunchArgs,
+  locateChromium,
+  missingChromiumMessage,
+} from "./scripts/lib/chromium.ts";
+import {
+  appPort,
+  appUrl,
+  backendPort,
+  backendUrl,
+  sitePort,
+  siteUrl,
+} from "./tests/e2e/support/env.ts";
+
+const isCI = Boolean(process.env.CI);
+
+// scripts/e2e.ts sets CHROMIUM_PATH (installing Chromium if needed); a bare `npx playwright
+// test` falls back to an installed one, never to Playwright's download.
+const chromiumPath = process.env.CHROMIUM_PATH ?? locateChromium();
+if (chromiumPath === undefined) throw new Error(missingChromiumMessage);
+
+// A fresh store per run so tests never see an earlier run's data. scripts/e2e.ts chooses it
+// (and removes it afterwards); the fallback keeps a bare `npx playwright test` working.
+const dataDir = process.env.CLINK_E2E_DATA_DIR ?? join(tmpdir(), `clink-e2e-${Date.now()}`);
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  forbidOnly: isCI,
+  // One backend and one app serve the whole run; two workers keep a 2-core machine responsive.
+  workers: 2,
+  retries: isCI ? 1 : 0,
+  reporter: "list",
+  use: {
+    baseURL: appUrl,
+    trace: "on-first-retry",
+    screenshot: "only-on-failure",
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: {
+        ...devices["Desktop Chrome"],
+        headless: true,
+        launchOptions: { executablePath: chromiumPath, args: chromiumLaunchArgs },
+      },
+    },
+  ],
+  webServer: [
+    {
+      name: "local backend",
+      command: [
+        "node --import tsx local-backend/main.ts",
+        `--port ${backendPort} --site-port ${sitePort}`,
+        `--fresh --no-watch --data-dir "${dataDir}"`,
+        `--app-url ${appUrl}`,
+      ].join(" "),
+      url: `${backendUrl}/version`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      // Lets the backend finish writes and close its sockets instead of being killed.
+      gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+    },
+    {
+      name: "app",
+      command: `node_modules/.bin/vite --port ${appPort} --strictPort`,
+      url: appUrl,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: { VITE_CONVEX_URL: backendUrl, VITE_CONVEX_SITE_URL: siteUrl },
+    },
+  ],
+});

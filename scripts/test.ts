@@ -1,0 +1,67 @@
+// `npm test [-- --skip-e2e]`: every check CI runs, in order, stopping at the first failure.
+import { basename } from "node:path";
+import { localBin, run } from "./lib/processes.ts";
+
+interface Step {
+  name: string;
+  command: string;
+  args: string[];
+}
+
+const usage = "Usage: npm test [-- --skip-e2e]";
+const args = process.argv.slice(2);
+const unknown = args.filter((arg) => arg !== "--skip-e2e");
+if (unknown.length > 0) {
+  console.error(`Unknown argument: ${unknown.join(" ")}\n${usage}`);
+  process.exit(2);
+}
+const skipE2e = args.includes("--skip-e2e");
+
+const steps: Step[] = [
+  { name: "typecheck", command: localBin("tsc"), args: ["-b"] },
+  { name: "lint", command: localBin("eslint"), args: [".", "--max-warnings", "0"] },
+  // One vitest invocation runs the unit, convex and local-backend projects.
+  { name: "unit, convex and local-backend tests", command: localBin("vitest"), args: ["run"] },
+];
+if (!skipE2e) {
+  steps.push({
+    name: "end-to-end tests",
+    command: process.execPath,
+    args: ["--import", "tsx", "scripts/e2e.ts"],
+  });
+}
+
+const results: { name: string; seconds: number; exitCode: number }[] = [];
+for (const step of steps) {
+  console.log(`\n━━━ ${step.name}: ${[basename(step.command), ...step.args].join(" ")}`);
+  const startedAt = performance.now();
+  const exitCode = await run(step.command, step.args);
+  const seconds = (performance.now() - startedAt) / 1000;
+  results.push({ name: step.name, seconds, exitCode });
+  console.log(
+    `━━━ ${step.name} ${exitCode === 0 ? "passed" : `FAILED (exit code ${exitCode})`} in ${seconds.toFixed(1)}s`,
+  );
+  if (exitCode !== 0) break;
+}
+
+printSummary();
+process.exit(results.at(-1)?.exitCode ?? 0);
+
+function printSummary(): void {
+  console.log("\nSummary");
+  for (const { name, seconds, exitCode } of results) {
+    console.log(
+      `  ${exitCode === 0 ? "✔" : "✘"} ${name.padEnd(40)} ${seconds.toFixed(1).padStart(6)}s`,
+    );
+  }
+  for (const step of steps.slice(results.length))
+    console.log(`  - ${step.name.padEnd(40)} not run`);
+  if (skipE2e) console.log("  - end-to-end tests skipped (--skip-e2e)");
+  const total = results.reduce((sum, result) => sum + result.seconds, 0);
+  const failed = results.find((result) => result.exitCode !== 0);
+  console.log(
+    failed
+      ? `\n✘ npm test failed at: ${failed.name}`
+      : `\n✔ all checks passed in ${total.toFixed(1)}s`,
+  );
+}

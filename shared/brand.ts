@@ -1,0 +1,25 @@
+/**
+ * Brand strings, shared by the web app and the Convex backend (e-mails, toasts).
+ * The product name lives only here so a rename is a one-line change.
+ */
+
+export const APP_NAME = "Clink";
+
+export const TAGLINE = "Tap. Drink. Repeat.";
+
+export const DEFAULT_TITLE = `${APP_NAME} – ${TAGLINE}`;
+
+export const APP_DESCRIPTION = `${APP_NAME} – plan drinking sessions with your crew in under 60 seconds. Auto-invites, live RSVPs and sessions near you.`;
+
+/** Title for any named page: "{name} | Clink". */
+export function pageTitle(name: string): string {
+  return `${name} | ${APP_NAME}`;
+}
+
+export function eventPageTitle(eventTitle: string): string {
+  return pageTitle(eventTitle);
+}
+
+export function crewPageTitle(crewName: string): string {
+  return pageTitle(crewName);
+}

@@ -1,0 +1,14 @@
+import { MotionConfig } from "framer-motion";
+import { RouterProvider } from "react-router-dom";
+import { AppToaster } from "./AppToaster";
+import { router } from "./router";
+
+export function App() {
+  return (
+    // Animations follow the visitor's "reduce motion" setting.
+    <MotionConfig reducedMotion="user">
+      <RouterProvider router={router} />
+      <AppToaster />
+    </MotionConfig>
+  );
+}

@@ -1,0 +1,24 @@
+import type { CSSProperties } from "react";
+import { Toaster } from "sonner";
+
+// Sonner's dark theme reads these variables; point them at the Clink palette.
+const paletteVariables = {
+  "--normal-bg": "var(--color-night-800)",
+  "--normal-border": "var(--color-night-600)",
+  "--normal-text": "var(--color-cream-50)",
+} as CSSProperties;
+
+/** The one toast outlet: call `toast()` from "sonner" anywhere in the app. */
+export function AppToaster() {
+  return (
+    <Toaster
+      position="top-right"
+      theme="dark"
+      closeButton
+      duration={5000}
+      visibleToasts={3}
+      gap={14}
+      style={paletteVariables}
+    />
+  );
+}

@@ -1,0 +1,32 @@
+import { Outlet, ScrollRestoration } from "react-router-dom";
+import { Footer } from "./Footer";
+import { NavBar, type NavBarSlots } from "./NavBar";
+import { SignedOutActions, SignedOutMobileLinks } from "./SignedOutActions";
+
+/**
+ * The frame around every page: nav bar, page content, footer.
+ * The account slots default to the signed-out links; the auth work passes the
+ * signed-in user menu (and the notification bell as `extras`) from the router.
+ */
+export function AppShell({
+  account = <SignedOutActions />,
+  mobileAccount = <SignedOutMobileLinks />,
+  extras,
+}: Partial<NavBarSlots>) {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main-content"
+        className="sr-only z-50 rounded-full bg-brand-amber px-4 py-2 font-semibold text-brand-ink focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to content
+      </a>
+      <NavBar account={account} mobileAccount={mobileAccount} extras={extras} />
+      <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
+        <Outlet />
+      </main>
+      <Footer />
+      <ScrollRestoration />
+    </div>
+  );
+}

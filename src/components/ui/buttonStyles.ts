@@ -1,0 +1,35 @@
+import { cn } from "@/lib/cn";
+
+export type ButtonVariant = "primary" | "secondary" | "ghost";
+export type ButtonSize = "sm" | "md" | "lg";
+
+export interface ButtonStyleProps {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+}
+
+const base =
+  "inline-flex select-none items-center justify-center gap-2 rounded-full font-semibold whitespace-nowrap " +
+  "transition duration-150 active:scale-[0.97] disabled:pointer-events-none disabled:opacity-50";
+
+const variants: Record<ButtonVariant, string> = {
+  primary:
+    "bg-brand-gradient text-brand-ink shadow-lg shadow-brand-orange/20 hover:brightness-110 hover:shadow-brand-pink/30",
+  secondary: "bg-night-800 text-cream-50 ring-1 ring-night-600 ring-inset hover:bg-night-700",
+  ghost: "text-cream-200 hover:bg-night-800 hover:text-cream-50",
+};
+
+// md and lg stay at or above 44px: most people tap Clink on a phone.
+const sizes: Record<ButtonSize, string> = {
+  sm: "h-9 px-4 text-sm",
+  md: "h-11 px-5 text-sm",
+  lg: "h-13 px-7 text-base",
+};
+
+/** Classes shared by <Button> and <ButtonLink> so links can look like buttons. */
+export function buttonStyles(
+  { variant = "primary", size = "md" }: ButtonStyleProps,
+  className?: string,
+): string {
+  return cn(base, variants[variant], sizes[size], className);
+}

@@ -1,0 +1,15 @@
+import { ConvexReactClient } from "convex/react";
+
+function readConvexUrl(): string {
+  const url = import.meta.env.VITE_CONVEX_URL;
+  if (!url) {
+    throw new Error(
+      "VITE_CONVEX_URL is not set. Run `npm start` (it starts the local backend and sets it), " +
+        "or put VITE_CONVEX_URL=<your Convex deployment URL> in .env.local.",
+    );
+  }
+  return url;
+}
+
+/** The one Convex client of the app; main.tsx provides it to React. */
+export const convex = new ConvexReactClient(readConvexUrl());

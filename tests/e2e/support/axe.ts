@@ -1,0 +1,19 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
+
+const wcagTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+const blockingImpacts = new Set(["serious", "critical"]);
+
+/** Fails the test when axe finds serious or critical WCAG 2.2 AA violations on the page. */
+export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
+  const blocking = results.violations
+    .filter((violation) => blockingImpacts.has(violation.impact ?? ""))
+    .map((violation) => ({
+      rule: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      targets: violation.nodes.map((node) => node.target.join(" ")),
+    }));
+  expect(blocking, "serious or critical accessibility violations").toEqual([]);
+}
