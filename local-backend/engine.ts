@@ -143,7 +143,8 @@ export class Engine {
         for (const id of Object.keys(outermost)) tables.add(tableNameFromId(id));
       }
       const ts = commit(isNested);
-      if (ts !== null && tables.size > 0) {
+      // Every commit advances the timestamp clients wait for, even one that wrote nothing.
+      if (ts !== null) {
         for (const listener of this.commitListeners) listener({ ts, tables });
       }
       return ts;

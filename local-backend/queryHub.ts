@@ -85,6 +85,8 @@ export class QueryHub {
     const changedBySubscriber = new Map<QuerySubscriber, Map<number, QueryResult>>();
     for (const entry of [...this.entries.values()]) {
       if (!readsAny(entry, tables)) continue;
+      // A subscriber dropped while this flush ran needs nothing.
+      if (entry.subscribers.size === 0) continue;
       if (!(await this.refresh(entry))) continue;
       for (const [subscriber, queryIds] of entry.subscribers) {
         let changes = changedBySubscriber.get(subscriber);

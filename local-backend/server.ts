@@ -63,7 +63,9 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
   const cloudServer = http.createServer();
   const siteServer = http.createServer();
   await listen(cloudServer, options.port ?? 3210, host);
-  await listen(siteServer, options.sitePort ?? (cloudServer.address() as AddressInfo).port + 1, host);
+  const cloudPort = (cloudServer.address() as AddressInfo).port;
+  // Port 0 (tests) means any free port for both origins.
+  await listen(siteServer, options.sitePort ?? (options.port === 0 ? 0 : cloudPort + 1), host);
   const cloudUrl = `http://${host}:${(cloudServer.address() as AddressInfo).port}`;
   const siteUrl = `http://${host}:${(siteServer.address() as AddressInfo).port}`;
 

@@ -235,7 +235,8 @@ export class SyncSession implements QuerySubscriber {
       ts: encodeTs(result.ts),
       logLines: [],
     });
-    if (this.version.ts < result.ts) this.transition({ ...this.version, ts: result.ts }, []);
+    // The client resolves a mutation at the first Transition after its response that reaches its ts.
+    this.transition({ ...this.version, ts: maxTs(this.version.ts, result.ts) }, []);
   }
 
   private async executeMutation(udfPath: string, args: JSONValue): Promise<MutationOutcome> {

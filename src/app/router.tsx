@@ -5,7 +5,6 @@ import { CrashPage } from "./pages/CrashPage";
 import { NotFoundPage } from "./pages/NotFoundPage";
 import { PlaceholderPage } from "./pages/PlaceholderPage";
 
-function CrashProbe(): never { throw new Error("Probe: something broke"); }
 export const router = createBrowserRouter([
   {
     // The signed-in user menu and notification bell plug in here:
@@ -23,7 +22,6 @@ export const router = createBrowserRouter([
           { path: "login", element: <PlaceholderPage heading="Log in or sign up" /> },
           { path: "auth", element: <PlaceholderPage heading="Log in or sign up" /> },
           { path: "404", element: <NotFoundPage /> },
-          { path: "crash-probe", element: <CrashProbe /> },
           { path: "*", element: <NotFoundPage /> },
         ],
       },

@@ -14,7 +14,9 @@ export function AppShell({
   extras,
 }: Partial<NavBarSlots>) {
   return (
-    <div className="flex min-h-dvh flex-col">
+    // overflow-x-clip: decorative glows may bleed past narrow screens; clip (not
+    // hidden) keeps the sticky header working.
+    <div className="flex min-h-dvh flex-col overflow-x-clip">
       <a
         href="#main-content"
         className="sr-only z-50 rounded-full bg-brand-amber px-4 py-2 font-semibold text-brand-ink focus:not-sr-only focus:fixed focus:top-3 focus:left-3"

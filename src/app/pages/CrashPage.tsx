@@ -35,7 +35,7 @@ export function CrashPage({ standalone = false }: { standalone?: boolean }) {
         <summary className="cursor-pointer rounded-2xl px-4 py-3 font-semibold text-cream-200">
           Error Details
         </summary>
-        <pre className="max-h-64 overflow-auto px-4 pb-4 text-xs whitespace-pre-wrap text-cream-400">
+        <pre className="px-4 pb-4 text-xs break-words whitespace-pre-wrap text-cream-400">
           {describeError(error)}
         </pre>
       </details>

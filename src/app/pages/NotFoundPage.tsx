@@ -7,7 +7,10 @@ export function NotFoundPage() {
 
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-16 text-center sm:py-24">
-      <p aria-hidden="true" className="font-display text-7xl font-black text-brand-gradient sm:text-8xl">
+      <p
+        aria-hidden="true"
+        className="font-display text-7xl font-black text-brand-gradient sm:text-8xl"
+      >
         404
       </p>
       <h1 className="mt-4 font-display text-3xl font-extrabold tracking-tight sm:text-4xl">

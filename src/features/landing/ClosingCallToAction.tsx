@@ -4,7 +4,10 @@ import { Reveal } from "./Reveal";
 
 export function ClosingCallToAction() {
   return (
-    <section aria-labelledby="closing-heading" className="mx-auto max-w-6xl px-4 pb-20 sm:px-6 sm:pb-28">
+    <section
+      aria-labelledby="closing-heading"
+      className="mx-auto max-w-6xl px-4 pb-20 sm:px-6 sm:pb-28"
+    >
       <Reveal>
         {/* A 2px gradient frame around a dark panel keeps the text on a solid background. */}
         <div className="rounded-[2rem] bg-brand-gradient p-0.5">

@@ -35,8 +35,8 @@ export function HeroSection() {
           {...rise(0.1)}
           className="mx-auto mt-5 max-w-xl text-lg text-pretty text-cream-200 lg:mx-0"
         >
-          Pick a vibe, drop a spot, and {APP_NAME} rounds up your crew. Invites fly out, RSVPs
-          roll in live — all you bring is the thirst.
+          Pick a vibe, drop a spot, and {APP_NAME} rounds up your crew. Invites fly out, RSVPs roll
+          in live — all you bring is the thirst.
         </motion.p>
         <motion.div
           {...rise(0.15)}

@@ -5,7 +5,10 @@ import { SectionHeading } from "./SectionHeading";
 
 export function VibeCards() {
   return (
-    <section aria-labelledby="vibes-heading" className="mx-auto max-w-6xl px-4 pb-20 sm:px-6 sm:pb-28">
+    <section
+      aria-labelledby="vibes-heading"
+      className="mx-auto max-w-6xl px-4 pb-20 sm:px-6 sm:pb-28"
+    >
       <SectionHeading
         id="vibes-heading"
         title="Pick your vibe"
