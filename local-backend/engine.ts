@@ -77,7 +77,7 @@ export class Engine {
   static async create(options: EngineOptions): Promise<Engine> {
     const loader = new ModuleLoader(0);
     const schema = await loadSchema(options.functionsDir, loader);
-    const t = convexTest(schema as SchemaDefinition<GenericSchema, boolean>, moduleRecord(options.functionsDir, loader));
+    const t = convexTest(schema ?? undefined, moduleRecord(options.functionsDir, loader));
     return new Engine(options, t as AnyTestConvex, await captureConvexGlobal(t as AnyTestConvex), loader);
   }
 

@@ -1,0 +1,92 @@
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterEach, describe, expect, test } from "vitest";
+import { api } from "./fixtures/convex/_generated/api.js";
+import type { LocalBackend } from "./server.ts";
+import { connect, fixtureDir, httpClient, nextValue, projectDir, removeDir, startFixtureBackend, tempDataDir } from "./test/harness.ts";
+
+const cleanups: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+function track(backend: LocalBackend): LocalBackend {
+  cleanups.push(() => backend.stop());
+  return backend;
+}
+
+describe("persistence", () => {
+  test("documents, files and pending scheduled functions survive a restart", async () => {
+    const dataDir = tempDataDir();
+    cleanups.push(() => removeDir(dataDir));
+    const first = await startFixtureBackend({ dataDir });
+    const http = httpClient(first);
+    await http.mutation(api.messages.send, { channel: "kept", body: "before restart" });
+    const uploadUrl = await http.mutation(api.files.generateUploadUrl, {});
+    const { storageId } = (await (
+      await fetch(uploadUrl, { method: "POST", headers: { "Content-Type": "text/plain" }, body: "file body" })
+    ).json()) as { storageId: string };
+    await http.mutation(api.files.save, { storageId: storageId as never });
+    await http.mutation(api.messages.sendLater, { channel: "kept", body: "scheduled", delayMs: 1500 });
+    await first.stop();
+
+    const second = track(await startFixtureBackend({ dataDir }));
+    const client = connect(second);
+    expect(await client.query(api.messages.list, { channel: "kept" })).toEqual(["before restart"]);
+    const latest = await client.query(api.files.latest, {});
+    expect(await (await fetch(latest!.url!)).text()).toBe("file body");
+    const afterSchedule = await nextValue<string[]>(
+      (cb, err) => client.onUpdate(api.messages.list, { channel: "kept" }, cb, err),
+      (v) => v.includes("scheduled"),
+    );
+    expect(afterSchedule).toEqual(["before restart", "scheduled"]);
+    await client.close();
+  });
+
+  test("--fresh starts from an empty store", async () => {
+    const dataDir = tempDataDir();
+    cleanups.push(() => removeDir(dataDir));
+    const first = await startFixtureBackend({ dataDir });
+    await httpClient(first).mutation(api.messages.send, { channel: "wiped", body: "gone" });
+    await first.stop();
+    const second = track(await startFixtureBackend({ dataDir, fresh: true }));
+    expect(await httpClient(second).query(api.messages.list, { channel: "wiped" })).toEqual([]);
+  });
+
+  test("the store on disk is complete JSON after every save", async () => {
+    const dataDir = tempDataDir();
+    cleanups.push(() => removeDir(dataDir));
+    const backend = track(await startFixtureBackend({ dataDir }));
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) => httpClient(backend).mutation(api.messages.send, { channel: "many", body: `m${i}` })),
+    );
+    await backend.stop();
+    cleanups.pop();
+    const state = JSON.parse(readFileSync(path.join(dataDir, "db.json"), "utf8")) as { documents: unknown[] };
+    expect(state.documents.length).toBeGreaterThanOrEqual(20);
+  });
+});
+
+describe("hot reload", () => {
+  test("editing a function reloads it without losing data, and live queries re-run", async () => {
+    // A copy of the fixture inside the (git-ignored) project data folder, so its imports resolve from node_modules.
+    const functionsDir = path.join(projectDir, ".local-backend", `hot-reload-test-${process.pid}`);
+    mkdirSync(path.dirname(functionsDir), { recursive: true });
+    cpSync(fixtureDir, functionsDir, { recursive: true });
+    cleanups.push(() => removeDir(functionsDir));
+    const backend = track(await startFixtureBackend({ functionsDir, watch: true }));
+    const client = connect(backend);
+    cleanups.push(() => client.close());
+    await client.mutation(api.messages.send, { channel: "hot", body: "kept" });
+    await nextValue<string[]>((cb, err) => client.onUpdate(api.messages.list, { channel: "hot" }, cb, err), (v) => v.length === 1);
+
+    const source = path.join(functionsDir, "messages.ts");
+    writeFileSync(source, readFileSync(source, "utf8").replace(".map((m) => m.body)", '.map((m) => m.body.toUpperCase() + "!")'));
+
+    const reloaded = await nextValue<string[]>(
+      (cb, err) => client.onUpdate(api.messages.list, { channel: "hot" }, cb, err),
+      (v) => v[0] === "KEPT!",
+    );
+    expect(reloaded).toEqual(["KEPT!"]);
+  });
+});
