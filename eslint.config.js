@@ -11,7 +11,7 @@ export default defineConfig([
   globalIgnores([
     "dist",
     "node_modules",
-    "convex/_generated",
+    "**/_generated",
     ".local-backend",
     "test-results",
     "playwright-report",

@@ -44,20 +44,20 @@ clients.forEach((client, index) => {
 await Promise.all(clients.map((client) => client.query(api.messages.list, { channel: "warm-up" })));
 await new Promise((resolve) => setTimeout(resolve, 500));
 
-const sender = clients[0]!;
+const sender = clients[0];
 const started = performance.now();
 const done = new Promise<void>((resolve) => (allObserved = resolve));
 for (let i = 0; i < MUTATIONS; i++) {
   const body = `m${i}`;
   expected += CONNECTIONS - 1;
   sentAt.set(body, performance.now());
-  await sender.mutation(api.messages.send, { channel: SHARED_CHANNELS[i % SHARED_CHANNELS.length]!, body });
+  await sender.mutation(api.messages.send, { channel: SHARED_CHANNELS[i % SHARED_CHANNELS.length], body });
 }
 const mutationsDone = performance.now();
 await done;
 
 latencies.sort((a, b) => a - b);
-const percentile = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]!;
+const percentile = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
 console.log(`connections: ${CONNECTIONS}, live queries per connection: 5, distinct live queries: ${backend.hub.liveQueryCount}`);
 console.log(`mutations: ${MUTATIONS}, observations: ${latencies.length}`);
 console.log(`latency mutation call → other connections' update: p50 ${percentile(50).toFixed(1)} ms, p95 ${percentile(95).toFixed(1)} ms, max ${latencies.at(-1)!.toFixed(1)} ms`);

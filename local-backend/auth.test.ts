@@ -50,7 +50,7 @@ async function whoamiWith(tokenValue: string): Promise<string | null> {
   const client = connect(backend);
   const rejected = new Promise<string>((resolve) => {
     client.setAuth(
-      async () => tokenValue,
+      () => Promise.resolve(tokenValue),
       (isAuthenticated) => {
         if (!isAuthenticated) resolve("rejected");
       },

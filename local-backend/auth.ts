@@ -97,7 +97,7 @@ export class TokenVerifier {
     if (keySet) return keySet;
     if ("type" in provider && provider.type === "customJwt") {
       keySet = provider.jwks.startsWith("data:")
-        ? createLocalJWKSet(JSON.parse(decodeDataUrl(provider.jwks)))
+        ? createLocalJWKSet(JSON.parse(decodeDataUrl(provider.jwks)) as Parameters<typeof createLocalJWKSet>[0])
         : createRemoteJWKSet(new URL(provider.jwks));
     } else {
       const domain = trimSlash((provider as OidcProvider).domain);
@@ -130,5 +130,5 @@ function trimSlash(url: string): string {
 
 function decodeDataUrl(url: string): string {
   const [meta, data = ""] = url.split(",", 2);
-  return meta!.endsWith(";base64") ? Buffer.from(data, "base64").toString("utf8") : decodeURIComponent(data);
+  return meta.endsWith(";base64") ? Buffer.from(data, "base64").toString("utf8") : decodeURIComponent(data);
 }

@@ -96,14 +96,14 @@ export async function writeGeneratedFiles(functionsDir: string): Promise<string[
   if (stale.length === 0) return [];
   const files = await generateFiles(functionsDir);
   mkdirSync(path.join(functionsDir, "_generated"), { recursive: true });
-  for (const name of stale) writeFileSync(path.join(functionsDir, "_generated", name), files[name]!);
+  for (const name of stale) writeFileSync(path.join(functionsDir, "_generated", name), files[name]);
   return stale;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const args = process.argv.slice(2);
   const dirFlag = args.indexOf("--functions");
-  const functionsDir = path.resolve(dirFlag >= 0 ? args[dirFlag + 1]! : "convex");
+  const functionsDir = path.resolve(dirFlag >= 0 ? args[dirFlag + 1] : "convex");
   if (args.includes("--check")) {
     const stale = await staleGeneratedFiles(functionsDir);
     if (stale.length > 0) {

@@ -48,17 +48,18 @@ export type AnyTestConvex = TestConvex<SchemaDefinition<GenericSchema, boolean>>
 
 /** Runs a no-op through `t` and returns the state object it runs against. */
 export async function captureConvexGlobal(t: AnyTestConvex): Promise<ConvexGlobal> {
-  const originalRun = AsyncLocalStorage.prototype.run;
+  const prototype = AsyncLocalStorage.prototype as unknown as { run: (...args: unknown[]) => unknown };
+  const originalRun = prototype.run;
   let captured: ConvexGlobal | undefined;
-  AsyncLocalStorage.prototype.run = function (this: AsyncLocalStorage<unknown>, store: unknown, ...rest: unknown[]) {
+  prototype.run = function (this: AsyncLocalStorage<unknown>, store: unknown, ...rest: unknown[]) {
     if (captured === undefined && isConvexGlobal(store)) captured = store;
-    return (originalRun as (...a: unknown[]) => unknown).call(this, store, ...rest);
-  } as typeof originalRun;
+    return originalRun.call(this, store, ...rest);
+  };
   let pending: Promise<unknown>;
   try {
-    pending = t.run(async () => null);
+    pending = t.run(() => Promise.resolve(null));
   } finally {
-    AsyncLocalStorage.prototype.run = originalRun;
+    prototype.run = originalRun;
   }
   await pending;
   if (!captured) throw new Error("Could not reach convex-test's state: is the pinned convex-test version installed?");
@@ -76,5 +77,5 @@ export function tableNameFromId(id: string): string {
 
 export function tableOfQuery(query: QueryDescription): string {
   const source = query.source;
-  return source.type === "FullTableScan" ? source.tableName : source.indexName.split(".")[0]!;
+  return source.type === "FullTableScan" ? source.tableName : source.indexName.split(".")[0];
 }

@@ -78,11 +78,11 @@ export class Engine {
     const loader = new ModuleLoader(0);
     const schema = await loadSchema(options.functionsDir, loader);
     const t = convexTest(schema ?? undefined, moduleRecord(options.functionsDir, loader));
-    return new Engine(options, t as AnyTestConvex, await captureConvexGlobal(t as AnyTestConvex), loader);
+    return new Engine(options, t, await captureConvexGlobal(t), loader);
   }
 
   private get db(): DatabaseFake {
-    return this.convexGlobal.components[""]!.db;
+    return this.convexGlobal.components[""].db;
   }
 
   get lastCommitTs(): bigint {
@@ -122,7 +122,7 @@ export class Engine {
     };
     const vectorSearch = db.vectorSearch.bind(db);
     db.vectorSearch = (indexName, ...rest) => {
-      track(indexName.split(".")[0]!);
+      track(indexName.split(".")[0]);
       return vectorSearch(indexName, ...rest);
     };
     const storeFile = (db as unknown as { storeFile(id: string, blob: Blob): void }).storeFile.bind(db);
@@ -165,7 +165,7 @@ export class Engine {
   /** A module of the current code, loaded through the current (hot-reloadable) namespace. */
   async loadFunctionModule(modulePath: string): Promise<Record<string, unknown> | null> {
     try {
-      return await this.convexGlobal.components[""]!.modules(modulePath);
+      return await this.convexGlobal.components[""].modules(modulePath);
     } catch {
       return null;
     }
@@ -178,7 +178,7 @@ export class Engine {
   /** What kind of function `udfPath` names and who may call it, or null if there is none. */
   async describeFunction(udfPath: string): Promise<{ kind: FunctionKind; visibility: Visibility } | null> {
     const [modulePath, exportName = "default"] = udfPath.split(":");
-    const module = await this.loadFunctionModule(modulePath!);
+    const module = await this.loadFunctionModule(modulePath);
     const fn = module?.[exportName] as RegisteredFunction | undefined;
     if (!fn || typeof fn !== "object" && typeof fn !== "function") return null;
     const kind = fn.isQuery ? "query" : fn.isMutation ? "mutation" : fn.isAction ? "action" : null;
@@ -196,8 +196,8 @@ export class Engine {
     identity: UserIdentity | null,
   ): Promise<{ value: Value; readTables: Set<string> }> {
     const readTables = new Set<string>();
-    const value = await this.reads.run(readTables, () =>
-      asFailure(() => this.accessor(identity).query(makeFunctionReference<"query">(udfPath), args)),
+    const value: Value = await this.reads.run(readTables, () =>
+      asFailure<Value>(() => this.accessor(identity).query(makeFunctionReference<"query">(udfPath), args)),
     );
     return { value, readTables };
   }
@@ -207,14 +207,14 @@ export class Engine {
     args: Record<string, Value>,
     identity: UserIdentity | null,
   ): Promise<{ value: Value; ts: bigint }> {
-    const value = await asFailure(() =>
+    const value = await asFailure<Value>(() =>
       this.accessor(identity).mutation(makeFunctionReference<"mutation">(udfPath), args),
     );
     return { value, ts: this.lastCommitTs };
   }
 
   async runAction(udfPath: string, args: Record<string, Value>, identity: UserIdentity | null): Promise<Value> {
-    return await asFailure(() => this.accessor(identity).action(makeFunctionReference<"action">(udfPath), args));
+    return await asFailure<Value>(() => this.accessor(identity).action(makeFunctionReference<"action">(udfPath), args));
   }
 
   async runFunction(
@@ -269,7 +269,7 @@ export class Engine {
         load,
       ]),
     );
-    const component = this.convexGlobal.components[""]!;
+    const component = this.convexGlobal.components[""];
     component.modules = async (modulePath) => {
       const load = byModulePath.get(modulePath);
       if (!load) throw new Error(`Could not find module for: "${modulePath}"`);

@@ -51,9 +51,9 @@ export function parseEnvFile(file: string): Record<string, string> {
   for (const line of readFileSync(file, "utf8").split("\n")) {
     const match = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*)\s*$/.exec(line);
     if (!match || line.trimStart().startsWith("#")) continue;
-    let value = match[2]!;
+    let value = match[2];
     if (/^(["']).*\1$/.test(value)) value = value.slice(1, -1);
-    env[match[1]!] = value;
+    env[match[1]] = value;
   }
   return env;
 }

@@ -90,14 +90,14 @@ export class QueryHub {
       if (!(await this.refresh(entry))) continue;
       for (const [subscriber, queryIds] of entry.subscribers) {
         let changes = changedBySubscriber.get(subscriber);
-        if (!changes) changedBySubscriber.set(subscriber, (changes = new Map()));
+        if (!changes) changedBySubscriber.set(subscriber, (changes = new Map<number, QueryResult>()));
         for (const queryId of queryIds) changes.set(queryId, entry.result!);
       }
     }
     if (ts > this.flushedTs) this.flushedTs = ts;
     for (const [subscriber, changes] of changedBySubscriber) subscriber.deliver(changes, this.flushedTs);
     for (let i = this.flushWaiters.length - 1; i >= 0; i--) {
-      const waiter = this.flushWaiters[i]!;
+      const waiter = this.flushWaiters[i];
       if (waiter.ts <= this.flushedTs) {
         this.flushWaiters.splice(i, 1);
         waiter.resolve();
@@ -172,9 +172,10 @@ export class QueryHub {
 
   /** Forgets a subscriber entirely (its connection closed). */
   drop(subscriber: QuerySubscriber): void {
-    void this.enqueue(async () => {
+    void this.enqueue(() => {
       for (const queryId of [...(this.bySubscriber.get(subscriber)?.keys() ?? [])]) this.detach(subscriber, queryId);
       this.bySubscriber.delete(subscriber);
+      return Promise.resolve();
     });
   }
 
@@ -204,7 +205,7 @@ export class QueryHub {
     if (!ids) entry.subscribers.set(subscriber, (ids = new Set()));
     ids.add(queryId);
     let mine = this.bySubscriber.get(subscriber);
-    if (!mine) this.bySubscriber.set(subscriber, (mine = new Map()));
+    if (!mine) this.bySubscriber.set(subscriber, (mine = new Map<number, Entry>()));
     mine.set(queryId, entry);
     return entry;
   }

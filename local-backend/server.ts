@@ -113,7 +113,7 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
     if (req.method === "GET" && url.pathname === "/instance_name") return void res.writeHead(200).end("clink-local");
     if (url.pathname === "/api/storage/upload" && req.method === "POST") return await upload(req, res, url);
     const file = /^\/api\/storage\/([^/]+)$/.exec(url.pathname);
-    if (file && (req.method === "GET" || req.method === "HEAD")) return serveFile(res, decodeURIComponent(file[1]!));
+    if (file && (req.method === "GET" || req.method === "HEAD")) return serveFile(res, decodeURIComponent(file[1]));
     if (req.method === "POST" && url.pathname === "/api/query_ts") {
       return sendJson(res, 200, { ts: encodeTs(hub.currentTs) });
     }
@@ -293,7 +293,7 @@ function functionCallFor(pathname: string): { kind: FunctionKind | "any"; udfPat
   }
   const run = /^\/api\/run\/(.+)$/.exec(pathname);
   if (!run) return null;
-  const segments = run[1]!.split("/");
+  const segments = run[1].split("/");
   const exportName = segments.pop()!;
   return { kind: "any", udfPath: `${segments.join("/")}:${exportName}`, argsIsArray: false };
 }

@@ -202,7 +202,7 @@ describe("reconnection", () => {
       constructor(address: string | URL, protocols?: string | string[]) {
         super(address, protocols);
         const deliver = (data: WebSocket.RawData) => {
-          const message = JSON.parse(String(data)) as { type: string };
+          const message = JSON.parse((data as Buffer).toString("utf8")) as { type: string };
           if (!dropped && message.type === "MutationResponse") {
             dropped = true;
             this.terminate(); // the response never arrives; the client reconnects and re-sends

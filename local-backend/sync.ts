@@ -80,7 +80,7 @@ export class SyncSession implements QuerySubscriber {
     private readonly socket: WebSocket,
     private readonly ctx: SyncContext,
   ) {
-    socket.on("message", (data) => this.onMessage(String(data)));
+    socket.on("message", (data: Buffer) => this.onMessage(data.toString("utf8")));
     socket.on("close", () => this.close());
     socket.on("error", () => this.close());
     this.pingTimer = setInterval(() => this.send({ type: "Ping" }), PING_INTERVAL_MS);
@@ -347,5 +347,5 @@ function maxTs(a: bigint, b: bigint): bigint {
 }
 
 function capitalize(word: string): string {
-  return word[0]!.toUpperCase() + word.slice(1);
+  return word[0].toUpperCase() + word.slice(1);
 }

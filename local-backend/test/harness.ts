@@ -46,22 +46,21 @@ export function nextValue<T>(
   timeoutMs = 10_000,
 ): Promise<T> {
   return new Promise((resolve, reject) => {
-    let unsubscribe: (() => void) | undefined;
     let settled = false;
     const timer = setTimeout(() => finish(() => reject(new Error("Timed out waiting for a matching value"))), timeoutMs);
     const finish = (settle: () => void) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      queueMicrotask(() => unsubscribe?.());
+      // Called back synchronously from `subscribe`, `unsubscribe` may not be assigned yet.
+      queueMicrotask(() => unsubscribe());
       settle();
     };
-    unsubscribe = subscribe(
+    const unsubscribe = subscribe(
       (value) => {
         if (accept(value)) finish(() => resolve(value));
       },
       (error) => finish(() => reject(error)),
     );
-    if (settled) unsubscribe();
   });
 }
