@@ -10,6 +10,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { format } from "prettier";
+import { discoverComponents, type ComponentSpec } from "./components.ts";
 import { listFunctionModules } from "./modules.ts";
 
 const require = createRequire(import.meta.url);
@@ -62,14 +63,32 @@ export type Id<TableName extends TableNames = TableNames> = GenericId<TableName>
 export type DataModel = AnyDataModel;
 `;
 
+/** Typed `components`, from the `ComponentApi` type each component package ships. */
+function componentsDTS(components: ComponentSpec[]): string {
+  const entries = components.map(
+    (c) => `  ${JSON.stringify(c.path)}: import("${c.packageName}/_generated/component.js").ComponentApi<${JSON.stringify(c.path)}>;`,
+  );
+  return `
+export declare const components: {
+${entries.join("\n")}
+};
+`;
+}
+
+const componentsJS = `
+import { componentsGeneric } from "convex/server";
+export const components = componentsGeneric();
+`;
+
 /** The generated files for `functionsDir`, by file name. */
 export async function generateFiles(functionsDir: string): Promise<Record<string, string>> {
   const api = apiCodegen(listFunctionModules(functionsDir), { useTypeScript: false });
   const server = serverCodegen({ useTypeScript: false });
   const hasSchema = existsSync(path.join(functionsDir, "schema.ts")) || existsSync(path.join(functionsDir, "schema.js"));
+  const components = discoverComponents(functionsDir).filter((c) => c.packageName !== null);
   const files: Record<string, string> = {
-    "api.d.ts": api.DTS,
-    "api.js": api.JS,
+    "api.d.ts": components.length ? api.DTS + componentsDTS(components) : api.DTS,
+    "api.js": components.length ? api.JS + componentsJS : api.JS,
     "server.d.ts": server.DTS,
     "server.js": server.JS,
     "dataModel.d.ts": hasSchema ? dataModelWithSchema : dataModelWithoutSchema,

@@ -10,7 +10,7 @@
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { TestConvex } from "convex-test";
-import type { GenericSchema, SchemaDefinition } from "convex/server";
+import type { GenericDataModel, GenericMutationCtx, GenericSchema, SchemaDefinition } from "convex/server";
 
 export type StoredDocument = Record<string, unknown> & { _id: string; _creationTime: number };
 
@@ -44,7 +44,10 @@ export interface ConvexGlobal {
   asyncSyscall: (op: string, jsonArgs: string) => Promise<string>;
 }
 
-export type AnyTestConvex = TestConvex<SchemaDefinition<GenericSchema, boolean>>;
+export type AnyTestConvex = TestConvex<SchemaDefinition<GenericSchema, boolean>> & {
+  /** Present at runtime (untyped): `t.run` inside a mounted component. */
+  runInComponent(mountPath: string, handler: (ctx: GenericMutationCtx<GenericDataModel>) => Promise<void>): Promise<void>;
+};
 
 /** Runs a no-op through `t` and returns the state object it runs against. */
 export async function captureConvexGlobal(t: AnyTestConvex): Promise<ConvexGlobal> {

@@ -19,6 +19,7 @@ import {
   type DatabaseFake,
   type StoredDocument,
 } from "./convexTestInternals.ts";
+import { discoverComponents } from "./components.ts";
 import { listFunctionModules, ModuleLoader, moduleRecord, modulePathWithoutExtension } from "./modules.ts";
 
 export type FunctionKind = "query" | "mutation" | "action";
@@ -44,12 +45,10 @@ export type EngineOptions = {
   log?: (line: string) => void;
 };
 
-export type EngineState = {
-  lastCommitTs: string;
-  nextDocId: number;
-  lastCreationTime: number;
-  documents: JSONValue[];
-};
+type DatabaseState = { nextDocId: number; lastCreationTime: number; documents: JSONValue[] };
+
+/** Everything to persist: the app's database and each component's, by mount path ("" is the app). */
+export type EngineState = { lastCommitTs: string; databases: Record<string, DatabaseState> };
 
 type RegisteredFunction = {
   isQuery?: boolean;
@@ -63,6 +62,7 @@ export class Engine {
   private readonly reads = new AsyncLocalStorage<Set<string>>();
   private readonly commitListeners = new Set<(commit: Commit) => void>();
   private readonly fileListeners = new Set<(storageId: string, blob: Blob) => void>();
+  private readonly instrumented = new WeakSet<DatabaseFake>();
   private generation = 0;
 
   private constructor(
@@ -71,14 +71,31 @@ export class Engine {
     private convexGlobal: ConvexGlobal,
     private loader: ModuleLoader,
   ) {
-    this.instrument();
+    this.instrumentTransactions();
+    this.instrumentDatabase(this.db, "");
   }
 
   static async create(options: EngineOptions): Promise<Engine> {
     const loader = new ModuleLoader(0);
     const schema = await loadSchema(options.functionsDir, loader);
-    const t = convexTest(schema ?? undefined, moduleRecord(options.functionsDir, loader));
-    return new Engine(options, t, await captureConvexGlobal(t), loader);
+    const t = convexTest(schema ?? undefined, moduleRecord(options.functionsDir, loader)) as AnyTestConvex;
+    const engine = new Engine(options, t, await captureConvexGlobal(t), loader);
+    await engine.registerComponents();
+    return engine;
+  }
+
+  /** Mounts the components of `convex.config.ts` that are not mounted yet (from their installed packages). */
+  private async registerComponents(): Promise<void> {
+    for (const component of discoverComponents(this.options.functionsDir)) {
+      if (this.convexGlobal.components[component.path]) continue;
+      const schema = await loadSchema(component.dir, this.loader);
+      this.t.registerComponent(component.path, schema as SchemaDefinition<GenericSchema, boolean>, moduleRecord(component.dir, this.loader));
+      this.instrumentDatabase(this.convexGlobal.components[component.path].db, component.path);
+    }
+  }
+
+  private get databases(): Array<[string, DatabaseFake]> {
+    return Object.entries(this.convexGlobal.components).map(([mountPath, component]) => [mountPath, component.db]);
   }
 
   private get db(): DatabaseFake {
@@ -99,11 +116,15 @@ export class Engine {
     return () => this.fileListeners.delete(listener);
   }
 
-  /** Hooks into the database and transaction manager of this convex-test instance. */
-  private instrument(): void {
-    const db = this.db;
+  /**
+   * Records which tables a query reads. A component's tables are named
+   * "<mount path>/<table>" so they never collide with the app's.
+   */
+  private instrumentDatabase(db: DatabaseFake, mountPath: string): void {
+    if (this.instrumented.has(db)) return;
+    this.instrumented.add(db);
     const reads = this.reads;
-    const track = (table: string) => reads.getStore()?.add(table);
+    const track = (table: string) => reads.getStore()?.add(qualifiedTable(mountPath, table));
 
     const get = db.get.bind(db);
     db.get = (table, id) => {
@@ -133,14 +154,20 @@ export class Engine {
       if (doc && blob.type) doc.contentType = blob.type;
       for (const listener of this.fileListeners) listener(storageId, blob);
     };
+  }
 
+  /** Learns about every commit and the tables it wrote; serves local storage URLs. */
+  private instrumentTransactions(): void {
+    const db = this.db;
     const tm = this.convexGlobal.transactionManager;
     const commit = tm.commit.bind(tm);
     tm.commit = (isNested) => {
       const tables = new Set<string>();
       if (!isNested) {
-        const outermost = db._writes[db._writes.length - 1] ?? {};
-        for (const id of Object.keys(outermost)) tables.add(tableNameFromId(id));
+        for (const [mountPath, database] of this.databases) {
+          const outermost = database._writes[database._writes.length - 1] ?? {};
+          for (const id of Object.keys(outermost)) tables.add(qualifiedTable(mountPath, tableNameFromId(id)));
+        }
       }
       const ts = commit(isNested);
       // Every commit advances the timestamp clients wait for, even one that wrote nothing.
@@ -286,34 +313,40 @@ export class Engine {
     const old = this.loader;
     this.loader = loader;
     await old.dispose();
+    await this.registerComponents();
   }
 
   exportState(): EngineState {
-    return {
-      lastCommitTs: this.lastCommitTs.toString(),
-      nextDocId: this.db._nextDocId,
-      lastCreationTime: this.db._lastCreationTime,
-      documents: Object.values(this.db._documents).map((doc) => convexToJson(doc as Value)),
-    };
+    const databases: Record<string, DatabaseState> = {};
+    for (const [mountPath, db] of this.databases) {
+      databases[mountPath] = {
+        nextDocId: db._nextDocId,
+        lastCreationTime: db._lastCreationTime,
+        documents: Object.values(db._documents).map((doc) => convexToJson(doc as Value)),
+      };
+    }
+    return { lastCommitTs: this.lastCommitTs.toString(), databases };
   }
 
   /** Restores exported state and files; pending scheduled functions are armed again. */
   async importState(state: EngineState, files: Map<string, Blob>): Promise<void> {
-    const db = this.db;
-    db._documents = {};
-    for (const json of state.documents) {
-      const doc = jsonToConvex(json) as StoredDocument;
-      db._documents[doc._id] = doc;
+    for (const [mountPath, saved] of Object.entries(state.databases)) {
+      const db = this.convexGlobal.components[mountPath]?.db;
+      if (!db) continue; // a component no longer used
+      db._documents = {};
+      for (const json of saved.documents) {
+        const doc = jsonToConvex(json) as StoredDocument;
+        db._documents[doc._id] = doc;
+      }
+      db._nextDocId = saved.nextDocId;
+      db._lastCreationTime = saved.lastCreationTime;
     }
-    db._nextDocId = state.nextDocId;
-    db._lastCreationTime = state.lastCreationTime;
     this.convexGlobal.transactionManager._lastCommitTs = BigInt(state.lastCommitTs);
-    for (const [storageId, blob] of files) db._storage[storageId] = blob;
-    await this.rearmScheduledFunctions();
+    for (const [storageId, blob] of files) this.db._storage[storageId] = blob;
+    for (const [mountPath, db] of this.databases) await this.rearmScheduledFunctions(db, mountPath);
   }
 
-  private async rearmScheduledFunctions(): Promise<void> {
-    const db = this.db;
+  private async rearmScheduledFunctions(db: DatabaseFake, mountPath: string): Promise<void> {
     const jobs = Object.values(db._documents).filter(
       (doc) => tableNameFromId(doc._id) === "_scheduled_functions",
     ) as Array<StoredDocument & { name: string; args: [Record<string, Value>]; scheduledTime: number; state: { kind: string } }>;
@@ -331,7 +364,7 @@ export class Engine {
         db._generateId = generateId;
         return job._id;
       };
-      await this.t.run(async (ctx) => {
+      await this.t.runInComponent(mountPath, async (ctx) => {
         await ctx.scheduler.runAt(job.scheduledTime, makeFunctionReference<"mutation">(job.name), job.args[0]);
       });
     }
@@ -340,6 +373,10 @@ export class Engine {
   async dispose(): Promise<void> {
     await this.loader.dispose();
   }
+}
+
+function qualifiedTable(mountPath: string, table: string): string {
+  return mountPath ? `${mountPath}/${table}` : table;
 }
 
 async function loadSchema(functionsDir: string, loader: ModuleLoader): Promise<SchemaDefinition<GenericSchema, boolean> | null> {

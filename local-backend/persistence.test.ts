@@ -16,7 +16,7 @@ function track(backend: LocalBackend): LocalBackend {
 }
 
 describe("persistence", () => {
-  test("documents, files and pending scheduled functions survive a restart", async () => {
+  test("documents, component data, files and pending scheduled functions survive a restart", async () => {
     const dataDir = tempDataDir();
     cleanups.push(() => removeDir(dataDir));
     const first = await startFixtureBackend({ dataDir });
@@ -28,6 +28,8 @@ describe("persistence", () => {
     ).json()) as { storageId: string };
     await http.mutation(api.files.save, { storageId: storageId as never });
     await http.mutation(api.messages.sendLater, { channel: "kept", body: "scheduled", delayMs: 1500 });
+    await http.mutation(api.limited.shout, { key: "kept" });
+    await http.mutation(api.limited.shout, { key: "kept" });
     await first.stop();
 
     const second = track(await startFixtureBackend({ dataDir }));
@@ -35,6 +37,8 @@ describe("persistence", () => {
     expect(await client.query(api.messages.list, { channel: "kept" })).toEqual(["before restart"]);
     const latest = await client.query(api.files.latest, {});
     expect(await (await fetch(latest!.url!)).text()).toBe("file body");
+    // A component's data is kept too: the rate limit still counts the two shouts.
+    expect(await client.query(api.limited.remaining, { key: "kept" })).toBe(false);
     const afterSchedule = await nextValue<string[]>(
       (cb, err) => client.onUpdate(api.messages.list, { channel: "kept" }, cb, err),
       (v) => v.includes("scheduled"),
@@ -62,8 +66,10 @@ describe("persistence", () => {
     );
     await backend.stop();
     cleanups.pop();
-    const state = JSON.parse(readFileSync(path.join(dataDir, "db.json"), "utf8")) as { documents: unknown[] };
-    expect(state.documents.length).toBeGreaterThanOrEqual(20);
+    const state = JSON.parse(readFileSync(path.join(dataDir, "db.json"), "utf8")) as {
+      databases: Record<string, { documents: unknown[] }>;
+    };
+    expect(state.databases[""].documents.length).toBeGreaterThanOrEqual(20);
   });
 });
 

@@ -54,7 +54,7 @@ export class Persistence {
     const files = new Map<string, Blob>();
     if (!existsSync(this.storageDir)) return files;
     const contentTypes = new Map<string, string>();
-    for (const doc of state.documents as Array<{ _id: string; contentType?: string }>) {
+    for (const doc of (state.databases[""]?.documents ?? []) as Array<{ _id: string; contentType?: string }>) {
       if (doc.contentType) contentTypes.set(doc._id, doc.contentType);
     }
     for (const name of readdirSync(this.storageDir)) {

@@ -223,3 +223,17 @@ describe("reconnection", () => {
     await client.close();
   });
 });
+
+describe("components", () => {
+  test("a component from convex.config.ts runs, with live queries over its tables", async () => {
+    const client = connect(backend);
+    const key = channel();
+    const exhausted = nextValue<boolean>((cb, err) => client.onUpdate(api.limited.remaining, { key }, cb, err), (ok) => !ok);
+    expect(await client.mutation(api.limited.shout, { key })).toBe("shouted");
+    expect(await client.mutation(api.limited.shout, { key })).toBe("shouted");
+    const error = await client.mutation(api.limited.shout, { key }).catch((e: unknown) => e);
+    expect((error as ConvexError<{ kind: string }>).data.kind).toBe("RateLimited");
+    expect(await exhausted).toBe(false);
+    await client.close();
+  });
+});
