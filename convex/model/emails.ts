@@ -1,0 +1,182 @@
+/**
+ * The single e-mail path (DESIGN.md): every message is recorded in
+ * `email_logs`, then delivered with Resend when RESEND_API_KEY is set, or
+ * kept in the local outbox otherwise — the log row (with its html, text and
+ * links) is the outbox, read by the debug mailbox page (/debug-email).
+ *
+ * Call `sendEmail` from an action, or schedule `internal.emails.send`.
+ */
+import { Resend } from "resend";
+import { internal } from "../_generated/api";
+import type { Doc, Id } from "../_generated/dataModel";
+import { env, type ActionCtx, type MutationCtx, type QueryCtx } from "../_generated/server";
+import { APP_NAME } from "../../shared/brand";
+import { extractUrls } from "../../shared/emailLinks";
+import type { EMAIL_TYPES } from "../schema";
+
+export type EmailType = (typeof EMAIL_TYPES)[number];
+export type EmailData = Record<string, string | number | boolean | null>;
+
+export type OutgoingEmail = {
+  to: string;
+  type: EmailType;
+  subject: string;
+  html: string;
+  text: string;
+  /** Type-specific details for the log (no secrets). */
+  data?: EmailData;
+};
+
+export type EmailResult = {
+  logId: Id<"email_logs">;
+  status: "sent" | "failed";
+  delivery: "resend" | "outbox";
+  messageId: string | null;
+  errorMessage: string | null;
+};
+
+/** Where e-mail goes on this deployment. */
+export function emailDelivery(): "resend" | "outbox" {
+  return env.RESEND_API_KEY ? "resend" : "outbox";
+}
+
+/** The sender: EMAIL_FROM, or Resend's test sender under the brand name. */
+export function emailFrom(): string {
+  return env.EMAIL_FROM?.trim() || `${APP_NAME} <onboarding@resend.dev>`;
+}
+
+/**
+ * Records and delivers one e-mail. Never throws for a delivery failure: the
+ * result (and the log row) says `failed` with the reason; callers decide
+ * whether that blocks them (a magic link does; a crew invite does not).
+ */
+export async function sendEmail(ctx: ActionCtx, email: OutgoingEmail): Promise<EmailResult> {
+  const delivery = emailDelivery();
+  if (delivery === "outbox") {
+    const logId: Id<"email_logs"> = await ctx.runMutation(internal.emails.recordOutboxEmail, email);
+    return { logId, status: "sent", delivery, messageId: outboxMessageId(logId), errorMessage: null };
+  }
+  const logId: Id<"email_logs"> = await ctx.runMutation(internal.emails.recordPendingEmail, {
+    to: email.to,
+    type: email.type,
+    subject: email.subject,
+    data: email.data,
+  });
+  try {
+    const resend = new Resend(env.RESEND_API_KEY);
+    const { data, error } = await resend.emails.send({
+      from: emailFrom(),
+      to: email.to,
+      subject: email.subject,
+      html: email.html,
+      text: email.text,
+    });
+    if (error !== null || data === null) throw new Error(error?.message ?? "Email service error");
+    await ctx.runMutation(internal.emails.markEmailSent, { logId, messageId: data.id });
+    return { logId, status: "sent", delivery, messageId: data.id, errorMessage: null };
+  } catch (error) {
+    const errorMessage = error instanceof Error ? error.message : String(error);
+    await ctx.runMutation(internal.emails.markEmailFailed, { logId, errorMessage });
+    return { logId, status: "failed", delivery, messageId: null, errorMessage };
+  }
+}
+
+export function outboxMessageId(logId: Id<"email_logs">): string {
+  return `outbox:${logId}`;
+}
+
+// ---------------------------------------------------------------- log rows (used by internal mutations)
+
+export async function insertOutboxEmail(ctx: MutationCtx, email: OutgoingEmail): Promise<Id<"email_logs">> {
+  const logId = await ctx.db.insert("email_logs", {
+    status: "sent",
+    type: email.type,
+    subject: email.subject,
+    recipient: email.to,
+    messageId: null,
+    sentAt: Date.now(),
+    errorMessage: null,
+    data: email.data,
+    delivery: "outbox",
+    html: email.html,
+    text: email.text,
+  });
+  await ctx.db.patch("email_logs", logId, { messageId: outboxMessageId(logId) });
+  return logId;
+}
+
+/**
+ * A message about to go to Resend. Its body is not stored: Resend keeps it,
+ * and a log full of live sign-in links would be a credential leak.
+ */
+export async function insertPendingEmail(
+  ctx: MutationCtx,
+  email: Pick<OutgoingEmail, "to" | "type" | "subject" | "data">,
+): Promise<Id<"email_logs">> {
+  return await ctx.db.insert("email_logs", {
+    status: "pending",
+    type: email.type,
+    subject: email.subject,
+    recipient: email.to,
+    messageId: null,
+    sentAt: null,
+    errorMessage: null,
+    data: email.data,
+    delivery: "resend",
+    html: null,
+    text: null,
+  });
+}
+
+// ---------------------------------------------------------------- reading
+
+export const DEBUG_MAILBOX_SIZE = 20;
+
+/** The latest messages, newest first, with the links found in each (debug mailbox). */
+export async function latestEmails(ctx: QueryCtx, limit: number = DEBUG_MAILBOX_SIZE) {
+  const logs = await ctx.db.query("email_logs").order("desc").take(limit);
+  return logs.map((log) => debugEmailView(log));
+}
+
+export function debugEmailView(log: Doc<"email_logs">) {
+  return {
+    id: log._id,
+    createdAt: log._creationTime,
+    status: log.status,
+    type: log.type,
+    subject: log.subject,
+    recipient: log.recipient,
+    messageId: log.messageId,
+    sentAt: log.sentAt,
+    errorMessage: log.errorMessage,
+    delivery: log.delivery,
+    data: log.data ?? null,
+    text: log.text,
+    html: log.html,
+    links: extractUrls(log.text, log.html),
+  };
+}
+
+// ---------------------------------------------------------------- account deletion
+
+/** Deletes the log rows of messages sent to any of `addresses`. */
+export async function deleteEmailLogsTo(ctx: MutationCtx, addresses: Iterable<string>): Promise<void> {
+  for (const address of addresses) {
+    const logs = await ctx.db
+      .query("email_logs")
+      .withIndex("by_recipient", (q) => q.eq("recipient", address))
+      .collect();
+    for (const log of logs) await ctx.db.delete("email_logs", log._id);
+  }
+}
+
+// ---------------------------------------------------------------- templates
+
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
+}

@@ -1,0 +1,155 @@
+/**
+ * Magic-link sign-in around `@convex-dev/auth`'s Email provider:
+ * - `checkMagicLinkRequest` runs inside the library's mutation that creates
+ *   the verification code (via the `afterUserCreatedOrUpdated` callback with
+ *   type "email"): it validates the address and enforces the send rate limits,
+ *   and a refusal rolls that whole mutation back (no user, no code, and the
+ *   previously sent link stays valid);
+ * - `sendMagicLink` is the provider's `sendVerificationRequest`: it builds the
+ *   e-mail and sends it through the single e-mail path;
+ * - `signInCodeStatus` tells /auth/callback whether a link's code is still
+ *   usable, expired, or used (the library deletes a code when it is used,
+ *   when it is found expired, and when a newer link is requested).
+ */
+import type { ActionCtx, MutationCtx, QueryCtx } from "../_generated/server";
+import { env } from "../_generated/server";
+import { APP_NAME, DEFAULT_TITLE } from "../../shared/brand";
+import { AUTH_MESSAGES, AUTH_TIMINGS, isValidEmail, magicLinkRateLimitMessage, normalizeEmail } from "../../shared/authMessages";
+import { MAGIC_LINK_LIMITS } from "../../shared/rateLimit";
+import { AUTH_CALLBACK_PATH, authCallbackUrl } from "../../shared/redirects";
+import { escapeHtml, sendEmail } from "./emails";
+import { appError } from "./errors";
+import { resetRateLimit, takeToken } from "./rateLimits";
+
+export const MAGIC_LINK_RATE_LIMITS = {
+  perEmail: "magic_link_email",
+  global: "magic_link_global",
+} as const;
+
+const GLOBAL_KEY = "all";
+
+/**
+ * Validates the address of a magic-link request and takes a token from the
+ * per-address and the global bucket; throws VALIDATION or RATE_LIMITED.
+ * Addresses must arrive normalised (trimmed, lower case: `normalizeEmail`),
+ * so one person cannot end up with two accounts.
+ */
+export async function checkMagicLinkRequest(ctx: MutationCtx, email: unknown, now: number = Date.now()): Promise<void> {
+  if (typeof email !== "string" || email.trim() === "") {
+    throw appError("VALIDATION", AUTH_MESSAGES.emailRequired, { field: "email" });
+  }
+  if (email !== normalizeEmail(email) || !isValidEmail(email)) {
+    throw appError("VALIDATION", AUTH_MESSAGES.emailInvalid, { field: "email" });
+  }
+  const perEmail = await takeToken(ctx, MAGIC_LINK_RATE_LIMITS.perEmail, email, MAGIC_LINK_LIMITS.perEmail, now);
+  if (!perEmail.ok) {
+    throw appError("RATE_LIMITED", magicLinkRateLimitMessage("email", perEmail.retryAfterMs), {
+      field: "email",
+      retryAfterMs: perEmail.retryAfterMs,
+    });
+  }
+  const global = await takeToken(ctx, MAGIC_LINK_RATE_LIMITS.global, GLOBAL_KEY, MAGIC_LINK_LIMITS.global, now);
+  if (!global.ok) {
+    throw appError("RATE_LIMITED", magicLinkRateLimitMessage("global", global.retryAfterMs), {
+      retryAfterMs: global.retryAfterMs,
+    });
+  }
+}
+
+/** Forgets an address's send bucket (account deletion). */
+export async function resetMagicLinkLimit(ctx: MutationCtx, email: string): Promise<void> {
+  await resetRateLimit(ctx, MAGIC_LINK_RATE_LIMITS.perEmail, email);
+}
+
+export function siteUrl(): string {
+  const url = env.SITE_URL;
+  if (!url) throw new Error("Missing environment variable `SITE_URL` (the app's URL, e.g. http://localhost:5173)");
+  return url.replace(/\/+$/, "");
+}
+
+/**
+ * The link to put in the e-mail: the library's URL (already on
+ * /auth/callback through the `redirect` callback), or — when `signIn` was
+ * called without `redirectTo` and the library used SITE_URL itself — the same
+ * code moved onto /auth/callback.
+ */
+export function magicLinkCallbackUrl(libraryUrl: string, site: string = siteUrl()): string {
+  const url = new URL(libraryUrl);
+  if (url.pathname === AUTH_CALLBACK_PATH) return libraryUrl;
+  const fixed = new URL(authCallbackUrl(site, null));
+  const code = url.searchParams.get("code");
+  if (code !== null) fixed.searchParams.set("code", code);
+  return fixed.toString();
+}
+
+export function magicLinkEmail(link: string): { subject: string; html: string; text: string } {
+  const hours = AUTH_TIMINGS.magicLinkMaxAgeSeconds / 3600;
+  const expiry = hours === 1 ? "1 hour" : `${hours} hours`;
+  const subject = `Your ${APP_NAME} sign-in link`;
+  const text = [
+    `Tap the link below to sign in to ${APP_NAME}:`,
+    "",
+    link,
+    "",
+    `The link works once and expires in ${expiry}. If you didn't ask for it, you can ignore this email.`,
+    "",
+    DEFAULT_TITLE,
+  ].join("\n");
+  const href = escapeHtml(link);
+  const html = `<!doctype html>
+<html><body style="margin:0;padding:24px;background:#17110d;color:#f6ead8;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif">
+<table role="presentation" width="100%" style="max-width:480px;margin:0 auto"><tr><td>
+<h1 style="font-size:24px;margin:0 0 16px">Sign in to ${escapeHtml(APP_NAME)} 🍻</h1>
+<p style="font-size:16px;line-height:1.5;margin:0 0 24px">Tap the button below to sign in. The link works once and expires in ${expiry}.</p>
+<p style="margin:0 0 24px"><a href="${href}" style="display:inline-block;padding:12px 24px;border-radius:999px;background:#f59e0b;color:#17110d;font-weight:700;text-decoration:none">Sign in to ${escapeHtml(APP_NAME)}</a></p>
+<p style="font-size:13px;line-height:1.5;color:#bfae97;margin:0 0 8px">Or paste this link into your browser:<br><a href="${href}" style="color:#f59e0b;word-break:break-all">${href}</a></p>
+<p style="font-size:13px;color:#bfae97;margin:16px 0 0">If you didn't ask for this email, you can ignore it.</p>
+<p style="font-size:13px;color:#bfae97;margin:16px 0 0">${escapeHtml(DEFAULT_TITLE)}</p>
+</td></tr></table>
+</body></html>`;
+  return { subject, html, text };
+}
+
+/** The Email provider's `sendVerificationRequest`: sends the link, or fails with 'Failed to send magic link'. */
+export async function sendMagicLink(
+  ctx: ActionCtx,
+  params: { identifier: string; url: string; expires: Date },
+): Promise<void> {
+  const link = magicLinkCallbackUrl(params.url);
+  const result = await sendEmail(ctx, {
+    to: params.identifier,
+    type: "magic_link",
+    ...magicLinkEmail(link),
+    data: { purpose: "sign_in", expiresAt: params.expires.getTime() },
+  });
+  if (result.status === "failed") throw appError("EMAIL_SEND_FAILED", AUTH_MESSAGES.magicLinkFailed);
+}
+
+/** How the library stores codes: lower-case hex SHA-256. */
+export async function sha256Hex(value: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(value));
+  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+export type SignInCodeStatus = {
+  status: "valid" | "expired" | "invalid";
+  /** The provider that issued the code ("email" for magic links, "google"), when known. */
+  provider: string | null;
+};
+
+/**
+ * Whether a sign-in `code` (from a magic link or a Google return) can still
+ * sign someone in, and which provider issued it. "invalid" covers used,
+ * replaced by a newer link, or never issued — the library keeps no record of
+ * used codes, so these cannot be told apart.
+ */
+export async function signInCodeStatus(ctx: QueryCtx, code: string, now: number = Date.now()): Promise<SignInCodeStatus> {
+  if (code.length === 0 || code.length > 256) return { status: "invalid", provider: null };
+  const hashed = await sha256Hex(code);
+  const verification = await ctx.db
+    .query("authVerificationCodes")
+    .withIndex("code", (q) => q.eq("code", hashed))
+    .unique();
+  if (verification === null) return { status: "invalid", provider: null };
+  return { status: verification.expirationTime < now ? "expired" : "valid", provider: verification.provider };
+}

@@ -1,0 +1,109 @@
+/// <reference types="vite/client" />
+/**
+ * Builders for convex-test tests (DESIGN.md, convention 9).
+ *
+ *   const t = newTest();
+ *   const sam = await createUser(t, { email: "sam@example.com", name: "Sam" });
+ *   await sam.asUser.mutation(api.profiles.update, { bio: "Stouts" });
+ */
+import { convexTest } from "convex-test";
+import { vi } from "vitest";
+import type { Id } from "./_generated/dataModel";
+import schema from "./schema";
+import { ensureProfile, type ProfileDoc } from "./model/profiles";
+
+/** Function modules and `_generated` (files with one dot only: no tests, no auth.config.ts). */
+export const modules = import.meta.glob(["./**/*.ts", "./_generated/*.js", "!./**/*.*.ts"]);
+
+export function newTest() {
+  return convexTest(schema, modules);
+}
+
+export type TestConvex = ReturnType<typeof newTest>;
+
+export const TEST_SITE_URL = "http://localhost:5173";
+export const TEST_CONVEX_SITE_URL = "http://127.0.0.1:3211";
+
+/**
+ * The variables a deployment sets for sign-in (the local backend sets them
+ * too). CONVEX_CLOUD_URL stays unset: debug pages are off unless a test turns them on.
+ * Undo with `vi.unstubAllEnvs()`.
+ */
+export function stubDeploymentEnv(extra: Record<string, string | undefined> = {}): void {
+  vi.stubEnv("SITE_URL", TEST_SITE_URL);
+  vi.stubEnv("CONVEX_SITE_URL", TEST_CONVEX_SITE_URL);
+  vi.stubEnv("CONVEX_CLOUD_URL", undefined);
+  vi.stubEnv("CLINK_DEBUG_PAGES", undefined);
+  vi.stubEnv("RESEND_API_KEY", undefined);
+  for (const [key, value] of Object.entries(extra)) vi.stubEnv(key, value);
+}
+
+let userCounter = 0;
+
+export type TestUser = {
+  userId: Id<"users">;
+  sessionId: Id<"authSessions">;
+  email: string;
+  /** `t` acting as this user: the identity `@convex-dev/auth` issues ("{userId}|{sessionId}"). */
+  asUser: ReturnType<TestConvex["withIdentity"]>;
+  profile: ProfileDoc | null;
+};
+
+/**
+ * A signed-in user as `@convex-dev/auth` leaves one after a magic-link sign-in:
+ * a users row, an e-mail account, a session with a refresh token and, unless
+ * `withProfile: false`, a profile (with `profile` overrides applied).
+ */
+export async function createUser(
+  t: TestConvex,
+  options: {
+    email?: string;
+    name?: string;
+    image?: string;
+    withProfile?: boolean;
+    profile?: Partial<Omit<ProfileDoc, "_id" | "_creationTime" | "userId">>;
+  } = {},
+): Promise<TestUser> {
+  userCounter += 1;
+  const email = options.email ?? `user${userCounter}@example.com`;
+  const { userId, sessionId, profile } = await t.run(async (ctx) => {
+    const userId = await ctx.db.insert("users", {
+      email,
+      emailVerificationTime: Date.now(),
+      ...(options.name !== undefined ? { name: options.name } : {}),
+      ...(options.image !== undefined ? { image: options.image } : {}),
+    });
+    await ctx.db.insert("authAccounts", { userId, provider: "email", providerAccountId: email, emailVerified: email });
+    const sessionId = await ctx.db.insert("authSessions", { userId, expirationTime: Date.now() + 30 * 24 * 3600_000 });
+    await ctx.db.insert("authRefreshTokens", { sessionId, expirationTime: Date.now() + 30 * 24 * 3600_000 });
+    let profile: ProfileDoc | null = null;
+    if (options.withProfile !== false) {
+      profile = (await ensureProfile(ctx, userId)).profile;
+      if (options.profile) {
+        await ctx.db.patch("user_profiles", profile._id, options.profile);
+        profile = await ctx.db.get("user_profiles", profile._id);
+      }
+    }
+    return { userId, sessionId, profile };
+  });
+  return { userId, sessionId, email, profile, asUser: t.withIdentity({ subject: `${userId}|${sessionId}` }) };
+}
+
+/** Bytes that start like a real file of each type (the server sniffs them). */
+export const FILE_HEADERS = {
+  png: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+  jpeg: [0xff, 0xd8, 0xff, 0xe0],
+  webp: [0x52, 0x49, 0x46, 0x46, 0, 0, 0, 0, 0x57, 0x45, 0x42, 0x50],
+  gif: [0x47, 0x49, 0x46, 0x38, 0x39, 0x61],
+} as const;
+
+/** Stores a file as an upload would; `size` pads it to that many bytes. */
+export async function storeFile(
+  t: TestConvex,
+  options: { header?: readonly number[]; text?: string; size?: number; type?: string },
+): Promise<Id<"_storage">> {
+  const head = options.text !== undefined ? new TextEncoder().encode(options.text) : new Uint8Array(options.header ?? []);
+  const bytes = new Uint8Array(Math.max(options.size ?? 0, head.length) || head.length);
+  bytes.set(head);
+  return await t.run(async (ctx) => await ctx.storage.store(new Blob([bytes], { type: options.type ?? "" })));
+}
