@@ -1,0 +1,248 @@
+/**
+ * An event page's metadata (spec 2 §2 "Page metadata for event pages"): the
+ * '{title} | Clink' title, a description cut to 160 characters, Open Graph and
+ * Twitter card tags with a 1200×630 image, and the schema.org SocialEvent
+ * JSON-LD. Used by the page (document head) and by the server's share page,
+ * which serves these tags to crawlers that run no JavaScript.
+ */
+import { TZDate } from "@date-fns/tz";
+import { formatISO } from "date-fns";
+import { APP_NAME, eventPageTitle, pageTitle } from "./brand";
+import { defaultCoverPath } from "./eventOptions";
+import { eventEnd, formatEventDate, formatEventTime, type EventTimes } from "./eventTiming";
+
+export const META_DESCRIPTION_MAX_LENGTH = 160;
+export const SHARE_IMAGE_WIDTH = 1200;
+export const SHARE_IMAGE_HEIGHT = 630;
+
+const ELLIPSIS = "...";
+
+/**
+ * Whitespace collapsed; past 160 characters, cut to 157 on a word boundary
+ * (when there is one) with '...' appended. Counts characters, not UTF-16 units.
+ */
+export function truncateDescription(text: string, maxLength = META_DESCRIPTION_MAX_LENGTH): string {
+  const chars = [...text.replace(/\s+/g, " ").trim()];
+  if (chars.length <= maxLength) return chars.join("");
+  const room = maxLength - ELLIPSIS.length;
+  let cut = chars.slice(0, room).join("");
+  const lastSpace = cut.lastIndexOf(" ");
+  if (chars[room] !== " " && lastSpace > 0) cut = cut.slice(0, lastSpace);
+  return `${cut.replace(/[\s,;:.!?\-–—]+$/u, "")}${ELLIPSIS}`;
+}
+
+export type MetaEvent = EventTimes & {
+  title: string;
+  description?: string | null;
+  notes?: string | null;
+  placeName?: string | null;
+  placeNickname?: string | null;
+  location?: string | null;
+  latitude?: number | null;
+  longitude?: number | null;
+  vibe: string;
+  isPublic: boolean;
+  hostName: string;
+  /** The uploaded cover (absolute or site-relative); the vibe's cover otherwise. */
+  coverImageUrl?: string | null;
+  /** The event page, absolute. */
+  url: string;
+};
+
+export type MetaTag = { property: string; content: string } | { name: string; content: string };
+
+export type PageMeta = {
+  title: string;
+  description: string;
+  /** Absolute. */
+  imageUrl: string;
+  /** The canonical page address. */
+  url: string;
+  tags: MetaTag[];
+  /** The JSON-LD block; null where the page must not describe the event. */
+  jsonLd: Record<string, unknown> | null;
+};
+
+function placeLabel(event: MetaEvent): string | null {
+  return event.placeName?.trim() || event.placeNickname?.trim() || event.location?.trim() || null;
+}
+
+/** The description or notes; failing both, when, where and who. */
+export function eventMetaDescription(event: MetaEvent, timeZone: string): string {
+  const written = event.description?.trim() || event.notes?.trim();
+  if (written) return truncateDescription(written);
+  const when = `${formatEventDate(event.startTime, timeZone)}, ${formatEventTime(event.startTime, timeZone)}`;
+  const place = placeLabel(event);
+  return truncateDescription(
+    [when, place, `Hosted by ${event.hostName} on ${APP_NAME}`]
+      .filter((part) => part !== null)
+      .join(" · "),
+  );
+}
+
+/** The image as an absolute URL: the cover, else the vibe's default cover. */
+export function eventImageUrl(
+  event: Pick<MetaEvent, "coverImageUrl" | "vibe">,
+  siteUrl: string,
+): string {
+  return new URL(event.coverImageUrl || defaultCoverPath(event.vibe), siteUrl).toString();
+}
+
+function socialTags(meta: {
+  title: string;
+  description: string;
+  imageUrl: string;
+  url: string;
+  imageAlt: string;
+}): MetaTag[] {
+  return [
+    { name: "description", content: meta.description },
+    { property: "og:type", content: "website" },
+    { property: "og:site_name", content: APP_NAME },
+    { property: "og:title", content: meta.title },
+    { property: "og:description", content: meta.description },
+    { property: "og:url", content: meta.url },
+    { property: "og:image", content: meta.imageUrl },
+    { property: "og:image:width", content: String(SHARE_IMAGE_WIDTH) },
+    { property: "og:image:height", content: String(SHARE_IMAGE_HEIGHT) },
+    { property: "og:image:alt", content: meta.imageAlt },
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: meta.title },
+    { name: "twitter:description", content: meta.description },
+    { name: "twitter:image", content: meta.imageUrl },
+    { name: "twitter:image:alt", content: meta.imageAlt },
+  ];
+}
+
+/** '2025-06-06T20:00:00+01:00': local time with its offset, as search engines prefer. */
+function isoInZone(instant: number, timeZone: string): string {
+  return formatISO(new TZDate(instant, timeZone));
+}
+
+/** The schema.org SocialEvent: scheduled, offline, at a place, by its host. */
+export function eventJsonLd(
+  event: MetaEvent,
+  options: { siteUrl: string; timeZone: string },
+): Record<string, unknown> {
+  const hasGeo = typeof event.latitude === "number" && typeof event.longitude === "number";
+  return {
+    "@context": "https://schema.org",
+    "@type": "SocialEvent",
+    name: event.title,
+    description: eventMetaDescription(event, options.timeZone),
+    startDate: isoInZone(event.startTime, options.timeZone),
+    endDate: isoInZone(eventEnd(event, options.timeZone), options.timeZone),
+    eventStatus: "https://schema.org/EventScheduled",
+    eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
+    location: {
+      "@type": "Place",
+      name: placeLabel(event) ?? "To be announced",
+      ...(event.location?.trim() ? { address: event.location.trim() } : {}),
+      ...(hasGeo
+        ? {
+            geo: {
+              "@type": "GeoCoordinates",
+              latitude: event.latitude,
+              longitude: event.longitude,
+            },
+          }
+        : {}),
+    },
+    organizer: { "@type": "Person", name: event.hostName },
+    image: [eventImageUrl(event, options.siteUrl)],
+    url: event.url,
+  };
+}
+
+export const PRIVATE_EVENT_META = {
+  title: pageTitle("Private Event"),
+  description: `You've been invited to a private session on ${APP_NAME}. Sign in to see the details.`,
+} as const;
+
+/**
+ * Everything the page head needs. A private event reveals nothing (its share
+ * page is public to crawlers): a generic title, text and image, and no JSON-LD.
+ */
+export function eventPageMeta(
+  event: MetaEvent,
+  options: { siteUrl: string; timeZone: string },
+): PageMeta {
+  if (!event.isPublic) {
+    const imageUrl = new URL(defaultCoverPath(null), options.siteUrl).toString();
+    return {
+      ...PRIVATE_EVENT_META,
+      imageUrl,
+      url: event.url,
+      tags: socialTags({
+        ...PRIVATE_EVENT_META,
+        imageUrl,
+        url: event.url,
+        imageAlt: PRIVATE_EVENT_META.title,
+      }),
+      jsonLd: null,
+    };
+  }
+  const description = eventMetaDescription(event, options.timeZone);
+  const imageUrl = eventImageUrl(event, options.siteUrl);
+  return {
+    title: eventPageTitle(event.title),
+    description,
+    imageUrl,
+    url: event.url,
+    tags: socialTags({
+      title: event.title,
+      description,
+      imageUrl,
+      url: event.url,
+      imageAlt: event.title,
+    }),
+    jsonLd: eventJsonLd(event, options),
+  };
+}
+
+function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
+}
+
+/** The tags as HTML for a `<head>`: title, meta tags, canonical link and JSON-LD, all escaped. */
+export function pageMetaHtml(meta: PageMeta): string {
+  const tags = meta.tags.map((tag) => {
+    const [key, value] = "property" in tag ? ["property", tag.property] : ["name", tag.name];
+    return `<meta ${key}="${escapeHtml(value)}" content="${escapeHtml(tag.content)}">`;
+  });
+  const lines = [
+    `<title>${escapeHtml(meta.title)}</title>`,
+    ...tags,
+    `<link rel="canonical" href="${escapeHtml(meta.url)}">`,
+  ];
+  if (meta.jsonLd !== null) {
+    // '<' as \u003c so no value can close the script element.
+    const json = JSON.stringify(meta.jsonLd).replace(/</g, "\\u003c");
+    lines.push(`<script type="application/ld+json">${json}</script>`);
+  }
+  return lines.join("\n");
+}
+
+/**
+ * The whole page the share link serves: crawlers read the tags, browsers are
+ * sent on to `meta.url` (the event page) at once.
+ */
+export function shareLandingHtml(meta: PageMeta): string {
+  const url = escapeHtml(meta.url);
+  return [
+    "<!doctype html>",
+    '<html lang="en">',
+    "<head>",
+    '<meta charset="utf-8">',
+    `<meta http-equiv="refresh" content="0; url=${url}">`,
+    pageMetaHtml(meta),
+    "</head>",
+    `<body><p><a href="${url}">${escapeHtml(meta.title)}</a></p></body>`,
+    "</html>",
+  ].join("\n");
+}

@@ -1,0 +1,326 @@
+/**
+ * Event rules shared by the wizard and edit dialog (client) and the event
+ * functions (server): field limits, the spec's validation messages, toasts and
+ * errors (spec 2 §5, §8), the cover image rules and the zod schemas of the
+ * create and edit payloads. Spec 2 §3, §5, §8, §9.
+ */
+import { z } from "zod";
+import { DRINK_TYPES } from "./drinks";
+import type { ErrorCode } from "./errors";
+import { DURATION_TYPES, VIBES } from "./eventOptions";
+import { DEFAULT_EVENT_DURATION_MS, timeZoneOrUtc } from "./eventTiming";
+import { normalizeOptionalText, textLength, type FieldError } from "./profileRules";
+
+// ---------------------------------------------------------------- limits
+
+export const TITLE_MAX_LENGTH = 100;
+export const PLACE_NICKNAME_MAX_LENGTH = 50;
+export const LOCATION_MAX_LENGTH = 200;
+export const NOTES_MAX_LENGTH = 1000;
+
+export const CREATE_WIZARD_STEPS = 3;
+export const EDIT_WIZARD_STEPS = 4;
+/** The wizard's form resets this long after the dialog closes (after its exit animation). */
+export const WIZARD_RESET_DELAY_MS = 300;
+
+/** Inviting: user search needs 2 characters, debounced, at most 10 results. */
+export const USER_SEARCH_MIN_CHARS = 2;
+export const USER_SEARCH_DEBOUNCE_MS = 300;
+export const USER_SEARCH_MAX_RESULTS = 10;
+/** Location search: 3 characters, debounced, and not more often than every 100 ms. */
+export const LOCATION_SEARCH_MIN_CHARS = 3;
+export const LOCATION_SEARCH_DEBOUNCE_MS = 300;
+export const LOCATION_SEARCH_MIN_INTERVAL_MS = 100;
+
+// ---------------------------------------------------------------- messages
+
+/** Form validation (spec 2 §5); the "too long" and "choose" ones are ours (the spec gives none). */
+export const EVENT_VALIDATION_MESSAGES = {
+  titleRequired: "Event title is required",
+  titleTooLong: `Event title must be ${TITLE_MAX_LENGTH} characters or less`,
+  placeNicknameTooLong: `Place nickname must be ${PLACE_NICKNAME_MAX_LENGTH} characters or less`,
+  locationTooLong: `Location must be ${LOCATION_MAX_LENGTH} characters or less`,
+  notesTooLong: `Notes must be ${NOTES_MAX_LENGTH} characters or less`,
+  timeChoiceRequired: "Please choose when the session starts",
+  startTimeRequired: "Start time is required",
+  endTimeRequired: "End time is required",
+  endTimeBeforeStart: "End time must be after start time",
+  drinkTypeRequired: "Please choose a drink type",
+  vibeRequired: "Please choose a vibe",
+  placeInvalid: "Please choose a place from the list",
+  coverTooLarge: "Cover image must be less than 5MB",
+  coverWrongType: "Cover image must be JPEG, PNG, or WebP",
+  crewAlreadySelected: "Crew already selected",
+  invalidSlug: "Invalid event slug provided",
+  invalidIdOrSlug: "Invalid event ID or slug provided",
+  invalidEventUrl: "Invalid Event URL",
+} as const;
+
+/** Success toasts (spec 2 §2, §8). */
+export const EVENT_TOASTS = {
+  created: "Event created successfully!",
+  joined: "Hell yeah! You're in!",
+  left: "Left the session",
+  rsvpUpdated: "RSVP updated!",
+  instagramLinkCopied: "Link copied! Paste it in your Instagram story or DM",
+  joinedOnTestPage: "Event joined successfully!",
+} as const;
+
+/** Failures (spec 2 §8). 'Not authenticated' is `ERROR_MESSAGES.notAuthenticated` in ./errors. */
+export const EVENT_ERRORS = {
+  createFailed: "Failed to create event",
+  saveFailed: "Failed to save changes. Please try again.",
+  deleteFailed: "Failed to delete session. Please try again.",
+  loadDetailsFailed: "Failed to load event details",
+  notFound: "Event not found",
+  loadEventsFailed: "Failed to load events. Please try again.",
+  loadAttendeesFailed: "Failed to load attendees",
+  loadExistingAttendeesFailed: "Failed to load existing attendees",
+  signInToViewPrivate: "Please sign in to view this private event",
+  noPermissionToView: "You do not have permission to view this private event",
+  noPermissionToEdit: "You do not have permission to edit this event",
+  onlyCreatorCanDelete: "Only event creator can delete this event",
+  ownershipCheckFailed: "Failed to verify event ownership",
+  rsvpFailed: "Failed to update RSVP.",
+  signInToJoin: "Please sign in to join events",
+  joinStatusFailed: "Failed to update join status",
+  joinFailed: "Failed to join event",
+  /** Ours: the spec says the host cannot join, without a message. */
+  hostCannotJoin: "You are the host of this event",
+  onlyHostCanPromote: "Only the event host can promote members to co-host",
+  /** Ours: the spec says hosts cannot be acted upon, without a message. */
+  hostCannotBeChanged: "The event host cannot be promoted or demoted",
+  promoteFailed: "Failed to promote member",
+  demoteFailed: "Failed to demote co-host",
+  sendSomeUserInvitationsFailed: "Failed to send some user invitations",
+  sendInvitationsFailed: "Failed to send invitations",
+  inviteSomeUsersFailed: "Failed to invite some users",
+  inviteSomeCrewsFailed: "Failed to invite some crews",
+  noCrewMembersToInvite: "No crew members to invite",
+  copyLinkFailed: "Failed to copy link",
+  shareFailed: "Failed to share",
+  mapsLoadFailed: "Failed to load Google Maps API",
+  statsLoadFailed: "Failed to load stats",
+} as const;
+
+/** 'Failed to create event: {reason}'. */
+export function createFailedMessage(reason: string): string {
+  return `${EVENT_ERRORS.createFailed}: ${reason}`;
+}
+
+/** 'Failed to upload cover image: {reason}' (create falls back to the vibe cover; edit saves anyway). */
+export function coverUploadFailedMessage(reason: string): string {
+  return `Failed to upload cover image: ${reason}`;
+}
+
+/** 'Failed to promote member' / 'Failed to demote member' (the generic form). */
+export function memberActionFailedMessage(action: "promote" | "demote"): string {
+  return `Failed to ${action} member`;
+}
+
+// ---------------------------------------------------------------- cover image
+
+export const COVER_IMAGE_MAX_MB = 5;
+export const COVER_IMAGE_MAX_BYTES = COVER_IMAGE_MAX_MB * 1024 * 1024;
+export const COVER_IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
+export type CoverImageType = (typeof COVER_IMAGE_TYPES)[number];
+/** For `<input type="file" accept=…>`: 'image/jpg' is what some tools write for JPEG. */
+export const COVER_IMAGE_ACCEPT = [...COVER_IMAGE_TYPES, "image/jpg"].join(",");
+
+export function isCoverImageType(type: string | null | undefined): boolean {
+  const lower = type?.trim().toLowerCase();
+  return (
+    lower === "image/jpg" || (COVER_IMAGE_TYPES as readonly (string | undefined)[]).includes(lower)
+  );
+}
+
+export type CoverImageProblem = {
+  code: Extract<ErrorCode, "FILE_TOO_LARGE" | "FILE_TYPE_NOT_ALLOWED">;
+  message: string;
+};
+
+/**
+ * The spec's message for a cover that may not be used, or null. The server
+ * checks the stored file's bytes (`sniffImageType` in ./profileRules) as the type.
+ */
+export function coverImageProblem(file: {
+  type: string | null | undefined;
+  size: number;
+}): CoverImageProblem | null {
+  if (!isCoverImageType(file.type)) {
+    return { code: "FILE_TYPE_NOT_ALLOWED", message: EVENT_VALIDATION_MESSAGES.coverWrongType };
+  }
+  if (file.size > COVER_IMAGE_MAX_BYTES) {
+    return { code: "FILE_TOO_LARGE", message: EVENT_VALIDATION_MESSAGES.coverTooLarge };
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------- schemas
+
+const M = EVENT_VALIDATION_MESSAGES;
+
+const titleField = z
+  .string({ error: M.titleRequired })
+  .transform((value) => value.trim())
+  .refine((value) => value !== "", { message: M.titleRequired })
+  .refine((value) => textLength(value) <= TITLE_MAX_LENGTH, { message: M.titleTooLong });
+
+/** Trimmed; empty becomes null. */
+function optionalTextField(max: number, message: string) {
+  return z
+    .union([z.string(), z.null()])
+    .optional()
+    .transform((value) => normalizeOptionalText(value))
+    .refine((value) => value === null || textLength(value) <= max, { message });
+}
+
+/** A place picked from the location search (spec 2 §3 "Place result"). */
+export const placeSchema = z.object(
+  {
+    placeId: z.string().trim().min(1),
+    placeName: z.string().trim().max(LOCATION_MAX_LENGTH),
+    address: z.string().trim().max(LOCATION_MAX_LENGTH).nullable(),
+    latitude: z.number().min(-90).max(90),
+    longitude: z.number().min(-180).max(180),
+  },
+  { error: M.placeInvalid },
+);
+
+export type Place = z.output<typeof placeSchema>;
+
+/** Epoch milliseconds, or null/absent when not chosen. */
+const optionalTimeField = z
+  .union([z.number(), z.null()])
+  .optional()
+  .transform((value) => value ?? null);
+
+/**
+ * Run a timing check even when other fields failed (zod skips refinements
+ * after failures by default), so step 1 shows its errors while step 2 is empty;
+ * but only once the timing fields themselves parsed.
+ */
+const whenTimingFieldsParsed: z.core.$ZodSuperRefineParams = {
+  when: (payload) =>
+    !payload.issues.some((issue) =>
+      ["durationType", "startTime", "endTime"].includes(String(issue.path?.[0])),
+    ),
+};
+
+/** Fields both payloads share, apart from timing. */
+const detailFields = {
+  title: titleField,
+  placeNickname: optionalTextField(PLACE_NICKNAME_MAX_LENGTH, M.placeNicknameTooLong),
+  location: optionalTextField(LOCATION_MAX_LENGTH, M.locationTooLong),
+  place: placeSchema
+    .nullable()
+    .optional()
+    .transform((value) => value ?? null),
+  drinkType: z.enum(DRINK_TYPES, { error: M.drinkTypeRequired }),
+  vibe: z.enum(VIBES, { error: M.vibeRequired }),
+  notes: optionalTextField(NOTES_MAX_LENGTH, M.notesTooLong),
+  isPublic: z.boolean(),
+};
+
+/**
+ * What the create wizard sends. Timing by choice: 'now' needs nothing (the
+ * server starts it at its own now); specific_time and all_night need a start
+ * (their end is derived, so any end sent is dropped); custom needs a start and
+ * an end after it. `timeZone` is the host's, for midnight; unknown → UTC.
+ * Resolve the times with `resolveEventTimes` (./eventTiming).
+ */
+export const eventCreateSchema = z
+  .object({
+    ...detailFields,
+    durationType: z.enum(DURATION_TYPES, { error: M.timeChoiceRequired }),
+    startTime: optionalTimeField,
+    endTime: optionalTimeField,
+    timeZone: z.string().optional().transform(timeZoneOrUtc),
+  })
+  .superRefine((value, ctx) => {
+    const needsStart = value.durationType !== "now";
+    if (needsStart && value.startTime === null) {
+      ctx.addIssue({ code: "custom", path: ["startTime"], message: M.startTimeRequired });
+    }
+    if (value.durationType !== "custom") return;
+    if (value.endTime === null) {
+      ctx.addIssue({ code: "custom", path: ["endTime"], message: M.endTimeRequired });
+    } else if (value.startTime !== null && value.endTime <= value.startTime) {
+      ctx.addIssue({ code: "custom", path: ["endTime"], message: M.endTimeBeforeStart });
+    }
+  }, whenTimingFieldsParsed)
+  .transform((value) => ({
+    ...value,
+    startTime: value.durationType === "now" ? null : value.startTime,
+    endTime: value.durationType === "custom" ? value.endTime : null,
+  }));
+
+export type EventCreateInput = z.input<typeof eventCreateSchema>;
+export type EventCreate = z.output<typeof eventCreateSchema>;
+
+/** The wizard's starting choices (spec 2 §3): right now, beer, casual, public. */
+export const CREATE_WIZARD_DEFAULTS = {
+  durationType: "now",
+  drinkType: "beer",
+  vibe: "casual",
+  isPublic: true,
+} as const satisfies Partial<EventCreateInput>;
+
+/**
+ * What the edit dialog sends: an explicit start, and an end that defaults to
+ * start + 3 hours (spec 2 §4 "The edit flow also defaults the end…").
+ */
+export const eventEditSchema = z
+  .object({
+    ...detailFields,
+    startTime: optionalTimeField,
+    endTime: optionalTimeField,
+  })
+  .superRefine((value, ctx) => {
+    if (value.startTime === null) {
+      ctx.addIssue({ code: "custom", path: ["startTime"], message: M.startTimeRequired });
+    } else if (value.endTime !== null && value.endTime <= value.startTime) {
+      ctx.addIssue({ code: "custom", path: ["endTime"], message: M.endTimeBeforeStart });
+    }
+  }, whenTimingFieldsParsed)
+  .transform((value) => {
+    const startTime = value.startTime ?? 0; // present: checked above
+    return { ...value, startTime, endTime: value.endTime ?? startTime + DEFAULT_EVENT_DURATION_MS };
+  });
+
+export type EventEditInput = z.input<typeof eventEditSchema>;
+export type EventEdit = z.output<typeof eventEditSchema>;
+
+// ---------------------------------------------------------------- wizard steps
+
+/** The fields each create-wizard step owns (spec 2 §2); step 3 is always valid. */
+export const CREATE_STEP_FIELDS: Record<number, readonly (keyof EventCreateInput)[]> = {
+  1: ["title", "durationType", "startTime", "endTime", "placeNickname", "location", "place"],
+  2: ["drinkType", "vibe"],
+  3: [],
+};
+
+/** The fields each edit step owns: basics and time, attendees, drink/vibe/cover/notes, visibility and invites. */
+export const EDIT_STEP_FIELDS: Record<number, readonly (keyof EventEditInput)[]> = {
+  1: ["title", "startTime", "endTime", "placeNickname", "location", "place"],
+  2: [],
+  3: ["drinkType", "vibe", "notes"],
+  4: ["isPublic"],
+};
+
+function stepErrors(schema: z.ZodType, fields: readonly string[], values: unknown): FieldError[] {
+  const result = schema.safeParse(values);
+  if (result.success) return [];
+  return result.error.issues
+    .map((issue) => ({ field: String(issue.path[0] ?? ""), message: issue.message }))
+    .filter((error) => fields.includes(error.field));
+}
+
+/** The problems that keep a create-wizard step from advancing ([] when it may). */
+export function createStepErrors(step: number, values: Partial<EventCreateInput>): FieldError[] {
+  return stepErrors(eventCreateSchema, CREATE_STEP_FIELDS[step] ?? [], values);
+}
+
+export function editStepErrors(step: number, values: Partial<EventEditInput>): FieldError[] {
+  return stepErrors(eventEditSchema, EDIT_STEP_FIELDS[step] ?? [], values);
+}
