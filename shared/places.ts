@@ -1,0 +1,37 @@
+/**
+ * Place search shared by the wizard and the server: result shapes and the
+ * timing rules of spec 2 (min 3 characters, 300 ms debounce, at least 100 ms
+ * between requests, predictions cached 5 min, details 1 h).
+ */
+export const PLACE_SEARCH_MIN_CHARS = 3;
+export const PLACE_SEARCH_DEBOUNCE_MS = 300;
+export const PLACE_SEARCH_MIN_INTERVAL_MS = 100;
+export const PLACE_PREDICTIONS_CACHE_MS = 5 * 60_000;
+export const PLACE_DETAILS_CACHE_MS = 60 * 60_000;
+export const PLACE_CACHE_CLEANUP_MS = 10 * 60_000;
+export const PLACE_PREDICTIONS_LIMIT = 5;
+
+export type PlaceProviderName = "osm" | "google" | "fixture";
+
+/** One autocomplete suggestion. */
+export type PlacePrediction = {
+  placeId: string;
+  /** The place's name ("The Crown & Anchor"). */
+  name: string;
+  /** The rest of the address, for the second line of a suggestion. */
+  address: string;
+};
+
+/** What an event stores about its place (spec 2 "Place result"). */
+export type PlaceDetails = {
+  placeId: string;
+  placeName: string;
+  address: string;
+  latitude: number;
+  longitude: number;
+};
+
+/** Whether a query is long enough to search for. */
+export function isSearchablePlaceQuery(query: string): boolean {
+  return query.trim().length >= PLACE_SEARCH_MIN_CHARS;
+}
