@@ -8,7 +8,12 @@
  * to the messages table re-runs 43 distinct queries (invalidation is by table).
  */
 import { api } from "../local-backend/fixtures/convex/_generated/api.js";
-import { connect, removeDir, startFixtureBackend, tempDataDir } from "../local-backend/test/harness.ts";
+import {
+  connect,
+  removeDir,
+  startFixtureBackend,
+  tempDataDir,
+} from "../local-backend/test/harness.ts";
 
 const CONNECTIONS = 20;
 const MUTATIONS = Number(process.env.BENCH_MUTATIONS ?? 200);
@@ -51,17 +56,27 @@ for (let i = 0; i < MUTATIONS; i++) {
   const body = `m${i}`;
   expected += CONNECTIONS - 1;
   sentAt.set(body, performance.now());
-  await sender.mutation(api.messages.send, { channel: SHARED_CHANNELS[i % SHARED_CHANNELS.length], body });
+  await sender.mutation(api.messages.send, {
+    channel: SHARED_CHANNELS[i % SHARED_CHANNELS.length],
+    body,
+  });
 }
 const mutationsDone = performance.now();
 await done;
 
 latencies.sort((a, b) => a - b);
-const percentile = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
-console.log(`connections: ${CONNECTIONS}, live queries per connection: 5, distinct live queries: ${backend.hub.liveQueryCount}`);
+const percentile = (p: number) =>
+  latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
+console.log(
+  `connections: ${CONNECTIONS}, live queries per connection: 5, distinct live queries: ${backend.hub.liveQueryCount}`,
+);
 console.log(`mutations: ${MUTATIONS}, observations: ${latencies.length}`);
-console.log(`latency mutation call → other connections' update: p50 ${percentile(50).toFixed(1)} ms, p95 ${percentile(95).toFixed(1)} ms, max ${latencies.at(-1)!.toFixed(1)} ms`);
-console.log(`throughput: ${(MUTATIONS / ((mutationsDone - started) / 1000)).toFixed(0)} mutations/s (sequential, each awaited)`);
+console.log(
+  `latency mutation call → other connections' update: p50 ${percentile(50).toFixed(1)} ms, p95 ${percentile(95).toFixed(1)} ms, max ${latencies.at(-1)!.toFixed(1)} ms`,
+);
+console.log(
+  `throughput: ${(MUTATIONS / ((mutationsDone - started) / 1000)).toFixed(0)} mutations/s (sequential, each awaited)`,
+);
 
 await Promise.all(clients.map((client) => client.close()));
 await backend.stop();

@@ -13,16 +13,24 @@ async function startIssuer() {
   const server = http.createServer((req, res) => {
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     res.setHeader("Content-Type", "application/json");
-    if (req.url === "/.well-known/openid-configuration") res.end(JSON.stringify({ issuer: base, jwks_uri: `${base}/jwks` }));
+    if (req.url === "/.well-known/openid-configuration")
+      res.end(JSON.stringify({ issuer: base, jwks_uri: `${base}/jwks` }));
     else if (req.url === "/jwks") res.end(JSON.stringify({ keys: [jwk] }));
     else res.writeHead(404).end("{}");
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { url, privateKey, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    url,
+    privateKey,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
-function token(key: CryptoKey, claims: { iss: string; aud?: string; sub?: string; expiresIn?: string }) {
+function token(
+  key: CryptoKey,
+  claims: { iss: string; aud?: string; sub?: string; expiresIn?: string },
+) {
   return new SignJWT({})
     .setProtectedHeader({ alg: "RS256", kid: "test-key" })
     .setIssuer(claims.iss)
@@ -56,7 +64,10 @@ async function whoamiWith(tokenValue: string): Promise<string | null> {
       },
     );
   });
-  const seen = nextValue<string | null>((cb, err) => client.onUpdate(api.messages.whoami, {}, cb, err), (v) => v !== null);
+  const seen = nextValue<string | null>(
+    (cb, err) => client.onUpdate(api.messages.whoami, {}, cb, err),
+    (v) => v !== null,
+  );
   const result = await Promise.race([seen, rejected]);
   await client.close();
   return result;
@@ -64,15 +75,21 @@ async function whoamiWith(tokenValue: string): Promise<string | null> {
 
 describe("Authenticate", () => {
   test("a valid token sets the identity of the connection", async () => {
-    expect(await whoamiWith(await token(issuer.privateKey, { iss: issuer.url, sub: "alice" }))).toBe("alice");
+    expect(
+      await whoamiWith(await token(issuer.privateKey, { iss: issuer.url, sub: "alice" })),
+    ).toBe("alice");
   });
 
   test("a token from another issuer is rejected", async () => {
-    expect(await whoamiWith(await token(issuer.privateKey, { iss: "https://elsewhere.example" }))).toBe("rejected");
+    expect(
+      await whoamiWith(await token(issuer.privateKey, { iss: "https://elsewhere.example" })),
+    ).toBe("rejected");
   });
 
   test("a token for another application is rejected", async () => {
-    expect(await whoamiWith(await token(issuer.privateKey, { iss: issuer.url, aud: "someone-else" }))).toBe("rejected");
+    expect(
+      await whoamiWith(await token(issuer.privateKey, { iss: issuer.url, aud: "someone-else" })),
+    ).toBe("rejected");
   });
 
   test("a token with a bad signature is rejected", async () => {
@@ -81,7 +98,9 @@ describe("Authenticate", () => {
   });
 
   test("an expired token is rejected", async () => {
-    expect(await whoamiWith(await token(issuer.privateKey, { iss: issuer.url, expiresIn: "-1m" }))).toBe("rejected");
+    expect(
+      await whoamiWith(await token(issuer.privateKey, { iss: issuer.url, expiresIn: "-1m" })),
+    ).toBe("rejected");
   });
 
   test("the HTTP API authenticates with a bearer token", async () => {
@@ -90,7 +109,11 @@ describe("Authenticate", () => {
       fetch(`${backend.cloudUrl}/api/query`, {
         method: "POST",
         headers: { "Content-Type": "application/json", Authorization: `Bearer ${bearer}` },
-        body: JSON.stringify({ path: "messages:whoami", args: [{}], format: "convex_encoded_json" }),
+        body: JSON.stringify({
+          path: "messages:whoami",
+          args: [{}],
+          format: "convex_encoded_json",
+        }),
       });
     expect(await (await call(good)).json()).toMatchObject({ status: "success", value: "bob" });
     expect((await call("not-a-jwt")).status).toBe(401);

@@ -7,11 +7,24 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import type { UserIdentity } from "convex/server";
-import { createLocalJWKSet, createRemoteJWKSet, decodeJwt, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from "jose";
+import {
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  decodeJwt,
+  jwtVerify,
+  type JWTPayload,
+  type JWTVerifyGetKey,
+} from "jose";
 import type { ModuleLoader } from "./modules.ts";
 
 type OidcProvider = { domain: string; applicationID: string };
-type CustomJwtProvider = { type: "customJwt"; issuer: string; jwks: string; applicationID?: string; algorithm: string };
+type CustomJwtProvider = {
+  type: "customJwt";
+  issuer: string;
+  jwks: string;
+  applicationID?: string;
+  algorithm: string;
+};
 type AuthProvider = OidcProvider | CustomJwtProvider;
 
 export class AuthFailure extends Error {}
@@ -48,7 +61,9 @@ export class TokenVerifier {
   /** (Re)reads `auth.config.ts`; called at start and on every code reload. */
   async loadConfig(loader: ModuleLoader): Promise<void> {
     this.keySets.clear();
-    const file = ["auth.config.ts", "auth.config.js"].map((f) => path.join(this.functionsDir, f)).find(existsSync);
+    const file = ["auth.config.ts", "auth.config.js"]
+      .map((f) => path.join(this.functionsDir, f))
+      .find(existsSync);
     if (!file) {
       this.providers = [];
       return;
@@ -62,7 +77,9 @@ export class TokenVerifier {
     try {
       claims = decodeJwt(token);
     } catch {
-      throw new AuthFailure("Could not parse JWT payload. Check that the token is a valid JWT format.");
+      throw new AuthFailure(
+        "Could not parse JWT payload. Check that the token is a valid JWT format.",
+      );
     }
     const audiences = Array.isArray(claims.aud) ? claims.aud : claims.aud ? [claims.aud] : [];
     const provider = this.providers.find((p) => {
@@ -97,12 +114,15 @@ export class TokenVerifier {
     if (keySet) return keySet;
     if ("type" in provider && provider.type === "customJwt") {
       keySet = provider.jwks.startsWith("data:")
-        ? createLocalJWKSet(JSON.parse(decodeDataUrl(provider.jwks)) as Parameters<typeof createLocalJWKSet>[0])
+        ? createLocalJWKSet(
+            JSON.parse(decodeDataUrl(provider.jwks)) as Parameters<typeof createLocalJWKSet>[0],
+          )
         : createRemoteJWKSet(new URL(provider.jwks));
     } else {
       const domain = trimSlash((provider as OidcProvider).domain);
       const response = await fetch(`${domain}/.well-known/openid-configuration`);
-      if (!response.ok) throw new AuthFailure(`Could not fetch ${domain}/.well-known/openid-configuration`);
+      if (!response.ok)
+        throw new AuthFailure(`Could not fetch ${domain}/.well-known/openid-configuration`);
       const { jwks_uri } = (await response.json()) as { jwks_uri: string };
       keySet = createRemoteJWKSet(new URL(jwks_uri));
     }
@@ -130,5 +150,7 @@ function trimSlash(url: string): string {
 
 function decodeDataUrl(url: string): string {
   const [meta, data = ""] = url.split(",", 2);
-  return meta.endsWith(";base64") ? Buffer.from(data, "base64").toString("utf8") : decodeURIComponent(data);
+  return meta.endsWith(";base64")
+    ? Buffer.from(data, "base64").toString("utf8")
+    : decodeURIComponent(data);
 }

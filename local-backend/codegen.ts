@@ -14,7 +14,10 @@ import { discoverComponents, type ComponentSpec } from "./components.ts";
 import { listFunctionModules } from "./modules.ts";
 
 const require = createRequire(import.meta.url);
-const templatesDir = path.join(path.dirname(require.resolve("convex/package.json")), "dist/cjs/cli/codegen_templates");
+const templatesDir = path.join(
+  path.dirname(require.resolve("convex/package.json")),
+  "dist/cjs/cli/codegen_templates",
+);
 
 type Generated = { DTS: string; JS: string };
 const { apiCodegen } = require(path.join(templatesDir, "api.js")) as {
@@ -66,7 +69,8 @@ export type DataModel = AnyDataModel;
 /** Typed `components`, from the `ComponentApi` type each component package ships. */
 function componentsDTS(components: ComponentSpec[]): string {
   const entries = components.map(
-    (c) => `  ${JSON.stringify(c.path)}: import("${c.packageName}/_generated/component.js").ComponentApi<${JSON.stringify(c.path)}>;`,
+    (c) =>
+      `  ${JSON.stringify(c.path)}: import("${c.packageName}/_generated/component.js").ComponentApi<${JSON.stringify(c.path)}>;`,
   );
   return `
 export declare const components: {
@@ -84,7 +88,9 @@ export const components = componentsGeneric();
 export async function generateFiles(functionsDir: string): Promise<Record<string, string>> {
   const api = apiCodegen(listFunctionModules(functionsDir), { useTypeScript: false });
   const server = serverCodegen({ useTypeScript: false });
-  const hasSchema = existsSync(path.join(functionsDir, "schema.ts")) || existsSync(path.join(functionsDir, "schema.js"));
+  const hasSchema =
+    existsSync(path.join(functionsDir, "schema.ts")) ||
+    existsSync(path.join(functionsDir, "schema.js"));
   const components = discoverComponents(functionsDir).filter((c) => c.packageName !== null);
   const files: Record<string, string> = {
     "api.d.ts": components.length ? api.DTS + componentsDTS(components) : api.DTS,
@@ -126,12 +132,18 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   if (args.includes("--check")) {
     const stale = await staleGeneratedFiles(functionsDir);
     if (stale.length > 0) {
-      console.error(`convex/_generated is stale (${stale.join(", ")}). Run \`npm run codegen\` and commit the result.`);
+      console.error(
+        `convex/_generated is stale (${stale.join(", ")}). Run \`npm run codegen\` and commit the result.`,
+      );
       process.exit(1);
     }
     console.log("convex/_generated is up to date.");
   } else {
     const written = await writeGeneratedFiles(functionsDir);
-    console.log(written.length ? `Wrote convex/_generated/{${written.join(",")}}` : "convex/_generated is up to date.");
+    console.log(
+      written.length
+        ? `Wrote convex/_generated/{${written.join(",")}}`
+        : "convex/_generated is up to date.",
+    );
   }
 }

@@ -19,7 +19,11 @@ export type ComponentSpec = {
 };
 
 export function appConfigFile(functionsDir: string): string | null {
-  return ["convex.config.ts", "convex.config.js"].map((f) => path.join(functionsDir, f)).find((f) => existsSync(f)) ?? null;
+  return (
+    ["convex.config.ts", "convex.config.js"]
+      .map((f) => path.join(functionsDir, f))
+      .find((f) => existsSync(f)) ?? null
+  );
 }
 
 export function discoverComponents(functionsDir: string): ComponentSpec[] {
@@ -27,15 +31,23 @@ export function discoverComponents(functionsDir: string): ComponentSpec[] {
   return config ? componentsUsedBy(config, "", true) : [];
 }
 
-function componentsUsedBy(configFile: string, parentPath: string, topLevel: boolean): ComponentSpec[] {
+function componentsUsedBy(
+  configFile: string,
+  parentPath: string,
+  topLevel: boolean,
+): ComponentSpec[] {
   const source = readFileSync(configFile, "utf8");
   const imports = new Map<string, string>();
-  for (const match of source.matchAll(/import\s+(\w+)\s+from\s+["']([^"']+)["']/g)) imports.set(match[1], match[2]);
+  for (const match of source.matchAll(/import\s+(\w+)\s+from\s+["']([^"']+)["']/g))
+    imports.set(match[1], match[2]);
   const require = createRequire(configFile);
   const found: ComponentSpec[] = [];
-  for (const match of source.matchAll(/\.use\(\s*(\w+)\s*(?:,\s*\{[^}]*?name:\s*["']([^"']+)["'][^}]*\})?\s*\)/g)) {
+  for (const match of source.matchAll(
+    /\.use\(\s*(\w+)\s*(?:,\s*\{[^}]*?name:\s*["']([^"']+)["'][^}]*\})?\s*\)/g,
+  )) {
     const specifier = imports.get(match[1]);
-    if (!specifier) throw new Error(`${configFile}: cannot find the import of component "${match[1]}"`);
+    if (!specifier)
+      throw new Error(`${configFile}: cannot find the import of component "${match[1]}"`);
     const childConfig = require.resolve(specifier);
     const name = match[2] ?? definedName(childConfig);
     const mountPath = parentPath ? `${parentPath}/${name}` : name;

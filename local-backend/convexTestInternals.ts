@@ -10,7 +10,12 @@
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { TestConvex } from "convex-test";
-import type { GenericDataModel, GenericMutationCtx, GenericSchema, SchemaDefinition } from "convex/server";
+import type {
+  GenericDataModel,
+  GenericMutationCtx,
+  GenericSchema,
+  SchemaDefinition,
+} from "convex/server";
 
 export type StoredDocument = Record<string, unknown> & { _id: string; _creationTime: number };
 
@@ -30,7 +35,9 @@ export interface DatabaseFake {
 }
 
 export type QueryDescription = {
-  source: { type: "FullTableScan"; tableName: string } | { type: "IndexRange" | "Search"; indexName: string };
+  source:
+    | { type: "FullTableScan"; tableName: string }
+    | { type: "IndexRange" | "Search"; indexName: string };
 };
 
 export interface TransactionManager {
@@ -39,19 +46,27 @@ export interface TransactionManager {
 }
 
 export interface ConvexGlobal {
-  components: Record<string, { db: DatabaseFake; modules: (path: string) => Promise<Record<string, unknown>> }>;
+  components: Record<
+    string,
+    { db: DatabaseFake; modules: (path: string) => Promise<Record<string, unknown>> }
+  >;
   transactionManager: TransactionManager;
   asyncSyscall: (op: string, jsonArgs: string) => Promise<string>;
 }
 
 export type AnyTestConvex = TestConvex<SchemaDefinition<GenericSchema, boolean>> & {
   /** Present at runtime (untyped): `t.run` inside a mounted component. */
-  runInComponent(mountPath: string, handler: (ctx: GenericMutationCtx<GenericDataModel>) => Promise<void>): Promise<void>;
+  runInComponent(
+    mountPath: string,
+    handler: (ctx: GenericMutationCtx<GenericDataModel>) => Promise<void>,
+  ): Promise<void>;
 };
 
 /** Runs a no-op through `t` and returns the state object it runs against. */
 export async function captureConvexGlobal(t: AnyTestConvex): Promise<ConvexGlobal> {
-  const prototype = AsyncLocalStorage.prototype as unknown as { run: (...args: unknown[]) => unknown };
+  const prototype = AsyncLocalStorage.prototype as unknown as {
+    run: (...args: unknown[]) => unknown;
+  };
   const originalRun = prototype.run;
   let captured: ConvexGlobal | undefined;
   prototype.run = function (this: AsyncLocalStorage<unknown>, store: unknown, ...rest: unknown[]) {
@@ -65,12 +80,20 @@ export async function captureConvexGlobal(t: AnyTestConvex): Promise<ConvexGloba
     prototype.run = originalRun;
   }
   await pending;
-  if (!captured) throw new Error("Could not reach convex-test's state: is the pinned convex-test version installed?");
+  if (!captured)
+    throw new Error(
+      "Could not reach convex-test's state: is the pinned convex-test version installed?",
+    );
   return captured;
 }
 
 function isConvexGlobal(value: unknown): value is ConvexGlobal {
-  return typeof value === "object" && value !== null && "transactionManager" in value && "components" in value;
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    "transactionManager" in value &&
+    "components" in value
+  );
 }
 
 /** convex-test ids are a counter followed by the table name. */

@@ -24,9 +24,14 @@ const DAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", 
 /** Milliseconds from `now` until the next run of `schedule`. */
 export function msUntilNextRun(schedule: Schedule, now: Date): number {
   if (schedule.type === "interval") {
-    return ((schedule.seconds ?? 0) + (schedule.minutes ?? 0) * 60 + (schedule.hours ?? 0) * 3600) * 1000;
+    return (
+      ((schedule.seconds ?? 0) + (schedule.minutes ?? 0) * 60 + (schedule.hours ?? 0) * 3600) * 1000
+    );
   }
-  const next = CronExpressionParser.parse(cronExpression(schedule), { currentDate: now, tz: "UTC" }).next();
+  const next = CronExpressionParser.parse(cronExpression(schedule), {
+    currentDate: now,
+    tz: "UTC",
+  }).next();
   return next.getTime() - now.getTime();
 }
 
@@ -39,7 +44,10 @@ function cronExpression(schedule: Exclude<Schedule, { type: "interval" }>): stri
     case "daily":
       return `${schedule.minuteUTC ?? 0} ${schedule.hourUTC} * * *`;
     case "weekly": {
-      const day = typeof schedule.dayOfWeek === "number" ? schedule.dayOfWeek : DAYS.indexOf(schedule.dayOfWeek.toLowerCase());
+      const day =
+        typeof schedule.dayOfWeek === "number"
+          ? schedule.dayOfWeek
+          : DAYS.indexOf(schedule.dayOfWeek.toLowerCase());
       return `${schedule.minuteUTC ?? 0} ${schedule.hourUTC} * * ${day}`;
     }
     case "monthly":
@@ -80,7 +88,12 @@ export class CronRunner {
       return;
     }
     try {
-      await this.engine.runFunction(fn.kind, udfPath, jsonToConvex(job.args[0] ?? {}) as Record<string, Value>, null);
+      await this.engine.runFunction(
+        fn.kind,
+        udfPath,
+        jsonToConvex(job.args[0] ?? {}) as Record<string, Value>,
+        null,
+      );
     } catch (error) {
       this.log(`cron "${identifier}" failed: ${(error as Error).message}`);
     }

@@ -8,7 +8,12 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { convexTest } from "convex-test";
-import { makeFunctionReference, type GenericSchema, type SchemaDefinition, type UserIdentity } from "convex/server";
+import {
+  makeFunctionReference,
+  type GenericSchema,
+  type SchemaDefinition,
+  type UserIdentity,
+} from "convex/server";
 import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/values";
 import {
   captureConvexGlobal,
@@ -20,7 +25,12 @@ import {
   type StoredDocument,
 } from "./convexTestInternals.ts";
 import { discoverComponents } from "./components.ts";
-import { listFunctionModules, ModuleLoader, moduleRecord, modulePathWithoutExtension } from "./modules.ts";
+import {
+  listFunctionModules,
+  ModuleLoader,
+  moduleRecord,
+  modulePathWithoutExtension,
+} from "./modules.ts";
 
 export type FunctionKind = "query" | "mutation" | "action";
 export type Visibility = "public" | "internal";
@@ -78,7 +88,10 @@ export class Engine {
   static async create(options: EngineOptions): Promise<Engine> {
     const loader = new ModuleLoader(0);
     const schema = await loadSchema(options.functionsDir, loader);
-    const t = convexTest(schema ?? undefined, moduleRecord(options.functionsDir, loader)) as AnyTestConvex;
+    const t = convexTest(
+      schema ?? undefined,
+      moduleRecord(options.functionsDir, loader),
+    ) as AnyTestConvex;
     const engine = new Engine(options, t, await captureConvexGlobal(t), loader);
     await engine.registerComponents();
     return engine;
@@ -89,13 +102,20 @@ export class Engine {
     for (const component of discoverComponents(this.options.functionsDir)) {
       if (this.convexGlobal.components[component.path]) continue;
       const schema = await loadSchema(component.dir, this.loader);
-      this.t.registerComponent(component.path, schema as SchemaDefinition<GenericSchema, boolean>, moduleRecord(component.dir, this.loader));
+      this.t.registerComponent(
+        component.path,
+        schema as SchemaDefinition<GenericSchema, boolean>,
+        moduleRecord(component.dir, this.loader),
+      );
       this.instrumentDatabase(this.convexGlobal.components[component.path].db, component.path);
     }
   }
 
   private get databases(): Array<[string, DatabaseFake]> {
-    return Object.entries(this.convexGlobal.components).map(([mountPath, component]) => [mountPath, component.db]);
+    return Object.entries(this.convexGlobal.components).map(([mountPath, component]) => [
+      mountPath,
+      component.db,
+    ]);
   }
 
   private get db(): DatabaseFake {
@@ -146,8 +166,13 @@ export class Engine {
       track(indexName.split(".")[0]);
       return vectorSearch(indexName, ...rest);
     };
-    const storeFile = (db as unknown as { storeFile(id: string, blob: Blob): void }).storeFile.bind(db);
-    (db as unknown as { storeFile(id: string, blob: Blob): void }).storeFile = (storageId, blob) => {
+    const storeFile = (db as unknown as { storeFile(id: string, blob: Blob): void }).storeFile.bind(
+      db,
+    );
+    (db as unknown as { storeFile(id: string, blob: Blob): void }).storeFile = (
+      storageId,
+      blob,
+    ) => {
       storeFile(storageId, blob);
       // Real Convex records the uploaded content type; convex-test does not.
       const doc = db._documents[storageId];
@@ -166,7 +191,8 @@ export class Engine {
       if (!isNested) {
         for (const [mountPath, database] of this.databases) {
           const outermost = database._writes[database._writes.length - 1] ?? {};
-          for (const id of Object.keys(outermost)) tables.add(qualifiedTable(mountPath, tableNameFromId(id)));
+          for (const id of Object.keys(outermost))
+            tables.add(qualifiedTable(mountPath, tableNameFromId(id)));
         }
       }
       const ts = commit(isNested);
@@ -182,7 +208,8 @@ export class Engine {
       if (op === "1.0/storageGenerateUploadUrl") return JSON.stringify(this.options.uploadUrl());
       if (op === "1.0/storageGetUrl") {
         const { storageId } = JSON.parse(jsonArgs) as { storageId: string };
-        const exists = tableNameFromId(storageId) === "_storage" && db.get("_storage", storageId) !== null;
+        const exists =
+          tableNameFromId(storageId) === "_storage" && db.get("_storage", storageId) !== null;
         return JSON.stringify(exists ? this.options.fileUrl(storageId) : null);
       }
       return await asyncSyscall(op, jsonArgs);
@@ -203,11 +230,13 @@ export class Engine {
   }
 
   /** What kind of function `udfPath` names and who may call it, or null if there is none. */
-  async describeFunction(udfPath: string): Promise<{ kind: FunctionKind; visibility: Visibility } | null> {
+  async describeFunction(
+    udfPath: string,
+  ): Promise<{ kind: FunctionKind; visibility: Visibility } | null> {
     const [modulePath, exportName = "default"] = udfPath.split(":");
     const module = await this.loadFunctionModule(modulePath);
     const fn = module?.[exportName] as RegisteredFunction | undefined;
-    if (!fn || typeof fn !== "object" && typeof fn !== "function") return null;
+    if (!fn || (typeof fn !== "object" && typeof fn !== "function")) return null;
     const kind = fn.isQuery ? "query" : fn.isMutation ? "mutation" : fn.isAction ? "action" : null;
     if (!kind) return null;
     return { kind, visibility: fn.isPublic ? "public" : "internal" };
@@ -224,7 +253,9 @@ export class Engine {
   ): Promise<{ value: Value; readTables: Set<string> }> {
     const readTables = new Set<string>();
     const value: Value = await this.reads.run(readTables, () =>
-      asFailure<Value>(() => this.accessor(identity).query(makeFunctionReference<"query">(udfPath), args)),
+      asFailure<Value>(() =>
+        this.accessor(identity).query(makeFunctionReference<"query">(udfPath), args),
+      ),
     );
     return { value, readTables };
   }
@@ -240,8 +271,14 @@ export class Engine {
     return { value, ts: this.lastCommitTs };
   }
 
-  async runAction(udfPath: string, args: Record<string, Value>, identity: UserIdentity | null): Promise<Value> {
-    return await asFailure<Value>(() => this.accessor(identity).action(makeFunctionReference<"action">(udfPath), args));
+  async runAction(
+    udfPath: string,
+    args: Record<string, Value>,
+    identity: UserIdentity | null,
+  ): Promise<Value> {
+    return await asFailure<Value>(() =>
+      this.accessor(identity).action(makeFunctionReference<"action">(udfPath), args),
+    );
   }
 
   async runFunction(
@@ -256,12 +293,18 @@ export class Engine {
   }
 
   /** Serves an HTTP action from `convex/http.ts`. */
-  async fetchHttp(pathAndQuery: string, init: RequestInit, identity: UserIdentity | null): Promise<Response> {
+  async fetchHttp(
+    pathAndQuery: string,
+    init: RequestInit,
+    identity: UserIdentity | null,
+  ): Promise<Response> {
     return await this.accessor(identity).fetch(pathAndQuery, init);
   }
 
   hasHttpRouter(): boolean {
-    return listFunctionModules(this.options.functionsDir).some((p) => modulePathWithoutExtension(p) === "http");
+    return listFunctionModules(this.options.functionsDir).some(
+      (p) => modulePathWithoutExtension(p) === "http",
+    );
   }
 
   /** Stores an uploaded file as `ctx.storage.store` would; returns its storage id. */
@@ -279,7 +322,9 @@ export class Engine {
 
   /** Storage ids whose file is still referenced by a `_storage` document. */
   liveStorageIds(): Set<string> {
-    return new Set(Object.keys(this.db._documents).filter((id) => tableNameFromId(id) === "_storage"));
+    return new Set(
+      Object.keys(this.db._documents).filter((id) => tableNameFromId(id) === "_storage"),
+    );
   }
 
   /**
@@ -292,7 +337,9 @@ export class Engine {
     const record = moduleRecord(this.options.functionsDir, loader);
     const byModulePath = new Map(
       Object.entries(record).map(([abs, load]) => [
-        modulePathWithoutExtension(path.relative(this.options.functionsDir, abs).split(path.sep).join("/")),
+        modulePathWithoutExtension(
+          path.relative(this.options.functionsDir, abs).split(path.sep).join("/"),
+        ),
         load,
       ]),
     );
@@ -306,7 +353,10 @@ export class Engine {
       ? {
           schemaValidation: schema.schemaValidation,
           tables: new Map(
-            Object.entries(schema.tables).map(([name, table]) => [name, (table as unknown as { export(): unknown }).export()]),
+            Object.entries(schema.tables).map(([name, table]) => [
+              name,
+              (table as unknown as { export(): unknown }).export(),
+            ]),
           ),
         }
       : null;
@@ -349,7 +399,14 @@ export class Engine {
   private async rearmScheduledFunctions(db: DatabaseFake, mountPath: string): Promise<void> {
     const jobs = Object.values(db._documents).filter(
       (doc) => tableNameFromId(doc._id) === "_scheduled_functions",
-    ) as Array<StoredDocument & { name: string; args: [Record<string, Value>]; scheduledTime: number; state: { kind: string } }>;
+    ) as Array<
+      StoredDocument & {
+        name: string;
+        args: [Record<string, Value>];
+        scheduledTime: number;
+        state: { kind: string };
+      }
+    >;
     for (const job of jobs) {
       if (job.state.kind === "inProgress") {
         // It was running when the backend stopped; like a crash, it failed.
@@ -365,7 +422,11 @@ export class Engine {
         return job._id;
       };
       await this.t.runInComponent(mountPath, async (ctx) => {
-        await ctx.scheduler.runAt(job.scheduledTime, makeFunctionReference<"mutation">(job.name), job.args[0]);
+        await ctx.scheduler.runAt(
+          job.scheduledTime,
+          makeFunctionReference<"mutation">(job.name),
+          job.args[0],
+        );
       });
     }
   }
@@ -379,10 +440,16 @@ function qualifiedTable(mountPath: string, table: string): string {
   return mountPath ? `${mountPath}/${table}` : table;
 }
 
-async function loadSchema(functionsDir: string, loader: ModuleLoader): Promise<SchemaDefinition<GenericSchema, boolean> | null> {
+async function loadSchema(
+  functionsDir: string,
+  loader: ModuleLoader,
+): Promise<SchemaDefinition<GenericSchema, boolean> | null> {
   for (const name of ["schema.ts", "schema.js"]) {
     const file = path.join(functionsDir, name);
-    if (existsSync(file)) return ((await loader.load(file)).default as SchemaDefinition<GenericSchema, boolean>) ?? null;
+    if (existsSync(file))
+      return (
+        ((await loader.load(file)).default as SchemaDefinition<GenericSchema, boolean>) ?? null
+      );
   }
   return null;
 }
@@ -400,8 +467,14 @@ export function toFailure(error: unknown): FunctionFailure {
   if (error instanceof FunctionFailure) return error;
   if (typeof error === "object" && error !== null && Symbol.for("ConvexError") in error) {
     const data = (error as { data: Value }).data;
-    return new FunctionFailure(`Uncaught ConvexError: ${(error as Error).message}`, convexToJson(data));
+    return new FunctionFailure(
+      `Uncaught ConvexError: ${(error as Error).message}`,
+      convexToJson(data),
+    );
   }
-  const message = error instanceof Error ? `Uncaught ${error.name}: ${error.message}` : `Uncaught ${String(error)}`;
+  const message =
+    error instanceof Error
+      ? `Uncaught ${error.name}: ${error.message}`
+      : `Uncaught ${String(error)}`;
   return new FunctionFailure(message, undefined);
 }

@@ -10,7 +10,10 @@ const { values } = parseArgs({
   options: {
     port: { type: "string", default: process.env.CLINK_BACKEND_PORT ?? "3210" },
     "site-port": { type: "string" },
-    "data-dir": { type: "string", default: process.env.CLINK_BACKEND_DATA_DIR ?? ".local-backend/data" },
+    "data-dir": {
+      type: "string",
+      default: process.env.CLINK_BACKEND_DATA_DIR ?? ".local-backend/data",
+    },
     "app-url": { type: "string", default: "http://localhost:5173" },
     "no-watch": { type: "boolean", default: false },
     fresh: { type: "boolean", default: false },
@@ -26,7 +29,9 @@ try {
     watch: !values["no-watch"],
     fresh: values.fresh,
   });
-  console.log(`Clink local backend ready: cloud ${backend.cloudUrl} site ${backend.siteUrl} (data in ${values["data-dir"]})`);
+  console.log(
+    `Clink local backend ready: cloud ${backend.cloudUrl} site ${backend.siteUrl} (data in ${values["data-dir"]})`,
+  );
   let stopping = false;
   const stop = () => {
     if (stopping) return;

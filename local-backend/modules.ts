@@ -28,7 +28,8 @@ export function listFunctionModules(functionsDir: string): string[] {
       if (entry === "schema.ts" || entry === "schema.js") continue;
       if ((entry.match(/\./g) ?? []).length > 1) continue;
       if (rel.includes(" ")) continue;
-      if (/\.tsx?$/.test(entry) && !/^\s{0,100}(import|export)/m.test(readFileSync(full, "utf8"))) continue;
+      if (/\.tsx?$/.test(entry) && !/^\s{0,100}(import|export)/m.test(readFileSync(full, "utf8")))
+        continue;
       found.push(rel);
     }
   };
@@ -57,7 +58,10 @@ export class ModuleLoader {
     this.namespace = register({ namespace: `clink-local-backend-${generation}` });
   }
   async load(absPath: string): Promise<Record<string, unknown>> {
-    return (await this.namespace.import(pathToFileURL(absPath).href, import.meta.url)) as Record<string, unknown>;
+    return (await this.namespace.import(pathToFileURL(absPath).href, import.meta.url)) as Record<
+      string,
+      unknown
+    >;
   }
   async dispose(): Promise<void> {
     await this.namespace.unregister();

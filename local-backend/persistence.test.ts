@@ -3,7 +3,16 @@ import path from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import { api } from "./fixtures/convex/_generated/api.js";
 import type { LocalBackend } from "./server.ts";
-import { connect, fixtureDir, httpClient, nextValue, projectDir, removeDir, startFixtureBackend, tempDataDir } from "./test/harness.ts";
+import {
+  connect,
+  fixtureDir,
+  httpClient,
+  nextValue,
+  projectDir,
+  removeDir,
+  startFixtureBackend,
+  tempDataDir,
+} from "./test/harness.ts";
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -24,10 +33,18 @@ describe("persistence", () => {
     await http.mutation(api.messages.send, { channel: "kept", body: "before restart" });
     const uploadUrl = await http.mutation(api.files.generateUploadUrl, {});
     const { storageId } = (await (
-      await fetch(uploadUrl, { method: "POST", headers: { "Content-Type": "text/plain" }, body: "file body" })
+      await fetch(uploadUrl, {
+        method: "POST",
+        headers: { "Content-Type": "text/plain" },
+        body: "file body",
+      })
     ).json()) as { storageId: string };
     await http.mutation(api.files.save, { storageId: storageId as never });
-    await http.mutation(api.messages.sendLater, { channel: "kept", body: "scheduled", delayMs: 1500 });
+    await http.mutation(api.messages.sendLater, {
+      channel: "kept",
+      body: "scheduled",
+      delayMs: 1500,
+    });
     await http.mutation(api.limited.shout, { key: "kept" });
     await http.mutation(api.limited.shout, { key: "kept" });
     await first.stop();
@@ -62,7 +79,9 @@ describe("persistence", () => {
     cleanups.push(() => removeDir(dataDir));
     const backend = track(await startFixtureBackend({ dataDir }));
     await Promise.all(
-      Array.from({ length: 20 }, (_, i) => httpClient(backend).mutation(api.messages.send, { channel: "many", body: `m${i}` })),
+      Array.from({ length: 20 }, (_, i) =>
+        httpClient(backend).mutation(api.messages.send, { channel: "many", body: `m${i}` }),
+      ),
     );
     await backend.stop();
     cleanups.pop();
@@ -84,10 +103,19 @@ describe("hot reload", () => {
     const client = connect(backend);
     cleanups.push(() => client.close());
     await client.mutation(api.messages.send, { channel: "hot", body: "kept" });
-    await nextValue<string[]>((cb, err) => client.onUpdate(api.messages.list, { channel: "hot" }, cb, err), (v) => v.length === 1);
+    await nextValue<string[]>(
+      (cb, err) => client.onUpdate(api.messages.list, { channel: "hot" }, cb, err),
+      (v) => v.length === 1,
+    );
 
     const source = path.join(functionsDir, "messages.ts");
-    writeFileSync(source, readFileSync(source, "utf8").replace(".map((m) => m.body)", '.map((m) => m.body.toUpperCase() + "!")'));
+    writeFileSync(
+      source,
+      readFileSync(source, "utf8").replace(
+        ".map((m) => m.body)",
+        '.map((m) => m.body.toUpperCase() + "!")',
+      ),
+    );
 
     const reloaded = await nextValue<string[]>(
       (cb, err) => client.onUpdate(api.messages.list, { channel: "hot" }, cb, err),

@@ -4,7 +4,18 @@
  * goes to a temporary file that is renamed into place, so a crash leaves the
  * previous good copy; a clean stop saves synchronously.
  */
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeSync,
+} from "node:fs";
 import path from "node:path";
 import type { Engine, EngineState } from "./engine.ts";
 
@@ -54,7 +65,10 @@ export class Persistence {
     const files = new Map<string, Blob>();
     if (!existsSync(this.storageDir)) return files;
     const contentTypes = new Map<string, string>();
-    for (const doc of (state.databases[""]?.documents ?? []) as Array<{ _id: string; contentType?: string }>) {
+    for (const doc of (state.databases[""]?.documents ?? []) as Array<{
+      _id: string;
+      contentType?: string;
+    }>) {
       if (doc.contentType) contentTypes.set(doc._id, doc.contentType);
     }
     for (const name of readdirSync(this.storageDir)) {
@@ -88,7 +102,8 @@ export class Persistence {
     if (!existsSync(this.storageDir)) return;
     const live = this.engine.liveStorageIds();
     for (const name of readdirSync(this.storageDir)) {
-      if (!name.includes(".tmp-") && !live.has(name)) rmSync(path.join(this.storageDir, name), { force: true });
+      if (!name.includes(".tmp-") && !live.has(name))
+        rmSync(path.join(this.storageDir, name), { force: true });
     }
   }
 

@@ -90,12 +90,14 @@ export class QueryHub {
       if (!(await this.refresh(entry))) continue;
       for (const [subscriber, queryIds] of entry.subscribers) {
         let changes = changedBySubscriber.get(subscriber);
-        if (!changes) changedBySubscriber.set(subscriber, (changes = new Map<number, QueryResult>()));
+        if (!changes)
+          changedBySubscriber.set(subscriber, (changes = new Map<number, QueryResult>()));
         for (const queryId of queryIds) changes.set(queryId, entry.result!);
       }
     }
     if (ts > this.flushedTs) this.flushedTs = ts;
-    for (const [subscriber, changes] of changedBySubscriber) subscriber.deliver(changes, this.flushedTs);
+    for (const [subscriber, changes] of changedBySubscriber)
+      subscriber.deliver(changes, this.flushedTs);
     for (let i = this.flushWaiters.length - 1; i >= 0; i--) {
       const waiter = this.flushWaiters[i];
       if (waiter.ts <= this.flushedTs) {
@@ -123,7 +125,11 @@ export class QueryHub {
     try {
       const { value, readTables } = await this.engine.runQuery(udfPath, args, entry.identity);
       entry.readTables = readTables;
-      return { kind: "value", value: convexToJson(value), journal: journalFor(args, value, journal) };
+      return {
+        kind: "value",
+        value: convexToJson(value),
+        journal: journalFor(args, value, journal),
+      };
     } catch (error) {
       entry.readTables = null;
       const failure = error as FunctionFailure;
@@ -159,7 +165,9 @@ export class QueryHub {
     identity: UserIdentity | null,
   ): Promise<{ results: Map<number, QueryResult>; ts: bigint }> {
     return this.enqueue(async () => {
-      const current = [...(this.bySubscriber.get(subscriber) ?? new Map<number, Entry>()).entries()];
+      const current = [
+        ...(this.bySubscriber.get(subscriber) ?? new Map<number, Entry>()).entries(),
+      ];
       const results = new Map<number, QueryResult>();
       for (const [queryId, entry] of current) {
         this.detach(subscriber, queryId);
@@ -173,7 +181,8 @@ export class QueryHub {
   /** Forgets a subscriber entirely (its connection closed). */
   drop(subscriber: QuerySubscriber): void {
     void this.enqueue(() => {
-      for (const queryId of [...(this.bySubscriber.get(subscriber)?.keys() ?? [])]) this.detach(subscriber, queryId);
+      for (const queryId of [...(this.bySubscriber.get(subscriber)?.keys() ?? [])])
+        this.detach(subscriber, queryId);
       this.bySubscriber.delete(subscriber);
       return Promise.resolve();
     });
@@ -194,10 +203,23 @@ export class QueryHub {
     spec: QuerySpec,
     identity: UserIdentity | null,
   ): Promise<Entry> {
-    const key = JSON.stringify([spec.udfPath, spec.args, spec.journal, identity?.tokenIdentifier ?? null]);
+    const key = JSON.stringify([
+      spec.udfPath,
+      spec.args,
+      spec.journal,
+      identity?.tokenIdentifier ?? null,
+    ]);
     let entry = this.entries.get(key);
     if (!entry) {
-      entry = { key, spec, identity, readTables: null, result: null, resultJson: "", subscribers: new Map() };
+      entry = {
+        key,
+        spec,
+        identity,
+        readTables: null,
+        result: null,
+        resultJson: "",
+        subscribers: new Map(),
+      };
       this.entries.set(key, entry);
     }
     if (entry.result === null || readsAny(entry, this.pendingTables)) await this.refresh(entry);
@@ -250,7 +272,11 @@ function withJournal(args: Record<string, Value>, journal: string | null): Recor
   return { ...args, paginationOpts: { ...opts, endCursor } };
 }
 
-function journalFor(args: Record<string, Value>, value: Value, previous: string | null): string | null {
+function journalFor(
+  args: Record<string, Value>,
+  value: Value,
+  previous: string | null,
+): string | null {
   if (previous) return previous;
   const opts = args.paginationOpts;
   if (!opts || typeof opts !== "object" || value === null || typeof value !== "object") return null;

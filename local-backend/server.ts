@@ -69,7 +69,13 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
   const cloudUrl = `http://${host}:${(cloudServer.address() as AddressInfo).port}`;
   const siteUrl = `http://${host}:${(siteServer.address() as AddressInfo).port}`;
 
-  const env = await deploymentEnv({ dataDir, projectDir, cloudUrl, siteUrl, appUrl: options.appUrl ?? "http://localhost:5173" });
+  const env = await deploymentEnv({
+    dataDir,
+    projectDir,
+    cloudUrl,
+    siteUrl,
+    appUrl: options.appUrl ?? "http://localhost:5173",
+  });
   Object.assign(process.env, env);
 
   const uploadTokens = new Map<string, number>();
@@ -101,7 +107,8 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
   cloudServer.on("request", (req, res) => {
     void handleCloudRequest(req, res).catch((error: unknown) => {
       log(`request ${req.method} ${req.url} failed: ${(error as Error).stack ?? String(error)}`);
-      if (!res.headersSent) sendJson(res, 500, { code: "InternalServerError", message: (error as Error).message });
+      if (!res.headersSent)
+        sendJson(res, 500, { code: "InternalServerError", message: (error as Error).message });
     });
   });
 
@@ -109,11 +116,15 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
     setCors(res);
     const url = new URL(req.url ?? "/", cloudUrl);
     if (req.method === "OPTIONS") return void res.writeHead(204).end();
-    if (req.method === "GET" && url.pathname === "/version") return void res.writeHead(200).end("clink-local-backend");
-    if (req.method === "GET" && url.pathname === "/instance_name") return void res.writeHead(200).end("clink-local");
-    if (url.pathname === "/api/storage/upload" && req.method === "POST") return await upload(req, res, url);
+    if (req.method === "GET" && url.pathname === "/version")
+      return void res.writeHead(200).end("clink-local-backend");
+    if (req.method === "GET" && url.pathname === "/instance_name")
+      return void res.writeHead(200).end("clink-local");
+    if (url.pathname === "/api/storage/upload" && req.method === "POST")
+      return await upload(req, res, url);
     const file = /^\/api\/storage\/([^/]+)$/.exec(url.pathname);
-    if (file && (req.method === "GET" || req.method === "HEAD")) return serveFile(res, decodeURIComponent(file[1]));
+    if (file && (req.method === "GET" || req.method === "HEAD"))
+      return serveFile(res, decodeURIComponent(file[1]));
     if (req.method === "POST" && url.pathname === "/api/query_ts") {
       return sendJson(res, 200, { ts: encodeTs(hub.currentTs) });
     }
@@ -135,20 +146,34 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
     try {
       identity = await identityFrom(req);
     } catch (error) {
-      if (error instanceof AuthFailure) return sendJson(res, 401, { code: "Unauthenticated", message: error.message });
+      if (error instanceof AuthFailure)
+        return sendJson(res, 401, { code: "Unauthenticated", message: error.message });
       throw error;
     }
     const udfPath = canonicalUdfPath(call.udfPath ?? body.path ?? "");
-    const rawArgs = call.argsIsArray ? ((body.args as JSONValue[] | undefined)?.[0] ?? {}) : (body.args ?? {});
+    const rawArgs = call.argsIsArray
+      ? ((body.args as JSONValue[] | undefined)?.[0] ?? {})
+      : (body.args ?? {});
     try {
       const fn = await engine.describeFunction(udfPath);
       if (!fn || fn.visibility !== "public") {
-        throw new FunctionFailure(`Could not find public function for '${udfPath}'. Did you forget to run \`npx convex dev\` or \`npx convex deploy\`?`, undefined);
+        throw new FunctionFailure(
+          `Could not find public function for '${udfPath}'. Did you forget to run \`npx convex dev\` or \`npx convex deploy\`?`,
+          undefined,
+        );
       }
       if (call.kind !== "any" && fn.kind !== call.kind) {
-        throw new FunctionFailure(`Trying to execute ${udfPath} as ${call.kind}, but it is defined as ${fn.kind}.`, undefined);
+        throw new FunctionFailure(
+          `Trying to execute ${udfPath} as ${call.kind}, but it is defined as ${fn.kind}.`,
+          undefined,
+        );
       }
-      const value = await engine.runFunction(fn.kind, udfPath, jsonToConvex(rawArgs) as Record<string, Value>, identity);
+      const value = await engine.runFunction(
+        fn.kind,
+        udfPath,
+        jsonToConvex(rawArgs) as Record<string, Value>,
+        identity,
+      );
       sendJson(res, 200, { status: "success", value: convexToJson(value), logLines: [] });
     } catch (error) {
       const failure = error as FunctionFailure;
@@ -165,7 +190,10 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
     const token = url.searchParams.get("token") ?? "";
     const expiresAt = uploadTokens.get(token);
     if (!expiresAt || expiresAt < Date.now()) {
-      return sendJson(res, 401, { code: "InvalidUploadToken", message: "This upload URL is invalid or has expired; generate a new one." });
+      return sendJson(res, 401, {
+        code: "InvalidUploadToken",
+        message: "This upload URL is invalid or has expired; generate a new one.",
+      });
     }
     const declared = Number(req.headers["content-length"] ?? 0);
     if (declared > maxUploadBytes) return refuseTooLarge(res, maxUploadBytes);
@@ -196,13 +224,17 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
 
   siteServer.on("request", (req, res) => {
     void handleSiteRequest(req, res).catch((error: unknown) => {
-      log(`HTTP action ${req.method} ${req.url} failed: ${(error as Error).stack ?? String(error)}`);
-      if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain" }).end("Internal Server Error");
+      log(
+        `HTTP action ${req.method} ${req.url} failed: ${(error as Error).stack ?? String(error)}`,
+      );
+      if (!res.headersSent)
+        res.writeHead(500, { "Content-Type": "text/plain" }).end("Internal Server Error");
     });
   });
 
   async function handleSiteRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (!engine.hasHttpRouter()) return void res.writeHead(404).end("This deployment has no HTTP actions (convex/http.ts).");
+    if (!engine.hasHttpRouter())
+      return void res.writeHead(404).end("This deployment has no HTTP actions (convex/http.ts).");
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) {
       if (Array.isArray(value)) value.forEach((v) => headers.append(name, v));
@@ -216,7 +248,11 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
     } catch {
       identity = null; // HTTP actions see an invalid token as no identity, as on Convex.
     }
-    const response = await engine.fetchHttp(req.url ?? "/", { method: req.method, headers, body }, identity);
+    const response = await engine.fetchHttp(
+      req.url ?? "/",
+      { method: req.method, headers, body },
+      identity,
+    );
     const outHeaders: Record<string, string | string[]> = {};
     response.headers.forEach((value, name) => {
       if (name !== "set-cookie") outHeaders[name] = value;
@@ -231,7 +267,12 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
   cloudServer.on("upgrade", (req, socket, head) => {
     const { pathname } = new URL(req.url ?? "/", cloudUrl);
     if (!/^\/api\/[^/]+\/sync$/.test(pathname)) return void socket.destroy();
-    sockets.handleUpgrade(req, socket, head, (ws) => new SyncSession(ws, { engine, hub, verifier, mutationLog, log }));
+    sockets.handleUpgrade(
+      req,
+      socket,
+      head,
+      (ws) => new SyncSession(ws, { engine, hub, verifier, mutationLog, log }),
+    );
   });
 
   let watcher: FSWatcher | null = null;
@@ -279,7 +320,9 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
 }
 
 /** Which function call an HTTP API path is, if any. */
-function functionCallFor(pathname: string): { kind: FunctionKind | "any"; udfPath?: string; argsIsArray: boolean } | null {
+function functionCallFor(
+  pathname: string,
+): { kind: FunctionKind | "any"; udfPath?: string; argsIsArray: boolean } | null {
   switch (pathname) {
     case "/api/query":
     case "/api/query_at_ts":

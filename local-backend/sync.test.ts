@@ -33,7 +33,10 @@ describe("live queries over the sync protocol", () => {
     const c = channel();
     let latest: string[] = [];
     const unsubscribe = client.onUpdate(api.messages.list, { channel: c }, (v) => (latest = v));
-    await nextValue<string[]>((cb, err) => client.onUpdate(api.messages.list, { channel: c }, cb, err), () => true);
+    await nextValue<string[]>(
+      (cb, err) => client.onUpdate(api.messages.list, { channel: c }, cb, err),
+      () => true,
+    );
     await client.mutation(api.messages.send, { channel: c, body: "first" });
     expect(latest).toEqual(["first"]);
     unsubscribe();
@@ -44,8 +47,14 @@ describe("live queries over the sync protocol", () => {
     const alice = connect(backend);
     const bob = connect(backend);
     const c = channel();
-    const bobSees = nextValue<string[]>((cb, err) => bob.onUpdate(api.messages.list, { channel: c }, cb, err), (v) => v.includes("from alice"));
-    const aliceSees = nextValue<string[]>((cb, err) => alice.onUpdate(api.messages.list, { channel: c }, cb, err), (v) => v.includes("from bob"));
+    const bobSees = nextValue<string[]>(
+      (cb, err) => bob.onUpdate(api.messages.list, { channel: c }, cb, err),
+      (v) => v.includes("from alice"),
+    );
+    const aliceSees = nextValue<string[]>(
+      (cb, err) => alice.onUpdate(api.messages.list, { channel: c }, cb, err),
+      (v) => v.includes("from bob"),
+    );
     await alice.mutation(api.messages.send, { channel: c, body: "from alice" });
     await bob.mutation(api.messages.send, { channel: c, body: "from bob" });
     expect(await bobSees).toContain("from alice");
@@ -57,8 +66,13 @@ describe("live queries over the sync protocol", () => {
     const client = connect(backend);
     const watcher = connect(backend);
     const c = channel();
-    const seen = nextValue<string[]>((cb, err) => watcher.onUpdate(api.messages.list, { channel: c }, cb, err), (v) => v.includes("via action"));
-    expect(await client.action(api.messages.sendViaAction, { channel: c, body: "via action" })).toBe("sent");
+    const seen = nextValue<string[]>(
+      (cb, err) => watcher.onUpdate(api.messages.list, { channel: c }, cb, err),
+      (v) => v.includes("via action"),
+    );
+    expect(
+      await client.action(api.messages.sendViaAction, { channel: c, body: "via action" }),
+    ).toBe("sent");
     expect(await seen).toEqual(["via action"]);
     await Promise.all([client.close(), watcher.close()]);
   });
@@ -66,7 +80,10 @@ describe("live queries over the sync protocol", () => {
   test("a scheduled function's writes reach subscribers", async () => {
     const client = connect(backend);
     const c = channel();
-    const seen = nextValue<string[]>((cb, err) => client.onUpdate(api.messages.list, { channel: c }, cb, err), (v) => v.includes("later"));
+    const seen = nextValue<string[]>(
+      (cb, err) => client.onUpdate(api.messages.list, { channel: c }, cb, err),
+      (v) => v.includes("later"),
+    );
     await client.mutation(api.messages.sendLater, { channel: c, body: "later", delayMs: 200 });
     expect(await seen).toEqual(["later"]);
     await client.close();
@@ -74,7 +91,10 @@ describe("live queries over the sync protocol", () => {
 
   test("crons run on real time", async () => {
     const client = connect(backend);
-    const ticks = await nextValue<string[]>((cb, err) => client.onUpdate(api.messages.list, { channel: "cron" }, cb, err), (v) => v.length >= 1);
+    const ticks = await nextValue<string[]>(
+      (cb, err) => client.onUpdate(api.messages.list, { channel: "cron" }, cb, err),
+      (v) => v.length >= 1,
+    );
     expect(ticks[0]).toBe("tick");
     await client.close();
   });
@@ -82,7 +102,8 @@ describe("live queries over the sync protocol", () => {
   test("a paginated page keeps its boundaries as rows are inserted", async () => {
     const client = connect(backend);
     const c = channel();
-    for (const body of ["a", "b", "c", "d"]) await client.mutation(api.messages.send, { channel: c, body });
+    for (const body of ["a", "b", "c", "d"])
+      await client.mutation(api.messages.send, { channel: c, body });
     type Page = { page: { body: string }[]; continueCursor: string; isDone: boolean };
     const pages: Page[] = [];
     const unsubscribe = client.onUpdate(
@@ -91,7 +112,13 @@ describe("live queries over the sync protocol", () => {
       (value) => pages.push(value as Page),
     );
     const first = await nextValue<Page>(
-      (cb, err) => client.onUpdate(api.messages.page, { channel: c, paginationOpts: { numItems: 2, cursor: null } }, (v) => cb(v as Page), err),
+      (cb, err) =>
+        client.onUpdate(
+          api.messages.page,
+          { channel: c, paginationOpts: { numItems: 2, cursor: null } },
+          (v) => cb(v as Page),
+          err,
+        ),
       () => true,
     );
     expect(first.page.map((m) => m.body)).toEqual(["a", "b"]);
@@ -110,7 +137,10 @@ describe("errors as Convex reports them", () => {
     const client = connect(backend);
     const error = await client.mutation(api.messages.refuse, {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConvexError);
-    expect((error as ConvexError<{ code: string; message: string }>).data).toEqual({ code: "NOPE", message: "You shall not pass" });
+    expect((error as ConvexError<{ code: string; message: string }>).data).toEqual({
+      code: "NOPE",
+      message: "You shall not pass",
+    });
     await client.close();
   });
 
@@ -120,7 +150,9 @@ describe("errors as Convex reports them", () => {
     const error = await client
       .mutation(api.messages.send, { channel: c, body: 42 as unknown as string })
       .catch((e: unknown) => e as Error);
-    expect(String((error as Error).message)).toMatch(/Validator error: Expected `string`, got `42`/);
+    expect(String((error as Error).message)).toMatch(
+      /Validator error: Expected `string`, got `42`/,
+    );
     expect(await httpClient(backend).query(api.messages.list, { channel: c })).toEqual([]);
     await client.close();
   });
@@ -138,8 +170,12 @@ describe("errors as Convex reports them", () => {
   test("internal functions are refused to clients", async () => {
     const client = connect(backend);
     const internalRef = "messages:sendInternal" as unknown as typeof api.messages.send;
-    await expect(client.mutation(internalRef, { channel: "x", body: "y" })).rejects.toThrow(/Could not find public function/);
-    await expect(httpClient(backend).mutation(internalRef, { channel: "x", body: "y" })).rejects.toThrow(/Could not find public function/);
+    await expect(client.mutation(internalRef, { channel: "x", body: "y" })).rejects.toThrow(
+      /Could not find public function/,
+    );
+    await expect(
+      httpClient(backend).mutation(internalRef, { channel: "x", body: "y" }),
+    ).rejects.toThrow(/Could not find public function/);
     await client.close();
   });
 });
@@ -149,8 +185,13 @@ describe("HTTP", () => {
     const http = httpClient(backend);
     const c = channel();
     await http.mutation(api.messages.send, { channel: c, body: "over http" });
-    expect(await http.action(api.messages.sendViaAction, { channel: c, body: "and action" })).toBe("sent");
-    expect(await http.query(api.messages.list, { channel: c })).toEqual(["over http", "and action"]);
+    expect(await http.action(api.messages.sendViaAction, { channel: c, body: "and action" })).toBe(
+      "sent",
+    );
+    expect(await http.query(api.messages.list, { channel: c })).toEqual([
+      "over http",
+      "and action",
+    ]);
     const error = await http.mutation(api.messages.refuse, {}).catch((e: unknown) => e);
     expect((error as ConvexError<{ code: string }>).data.code).toBe("NOPE");
   });
@@ -169,7 +210,11 @@ describe("file storage", () => {
     const client = connect(backend);
     const uploadUrl = await client.mutation(api.files.generateUploadUrl, {});
     expect(uploadUrl.startsWith(backend.cloudUrl)).toBe(true);
-    const upload = await fetch(uploadUrl, { method: "POST", headers: { "Content-Type": "image/png" }, body: new Uint8Array([137, 80, 78, 71]) });
+    const upload = await fetch(uploadUrl, {
+      method: "POST",
+      headers: { "Content-Type": "image/png" },
+      body: new Uint8Array([137, 80, 78, 71]),
+    });
     const { storageId } = (await upload.json()) as { storageId: string };
     await client.mutation(api.files.save, { storageId: storageId as never });
     const latest = await client.query(api.files.latest, {});
@@ -212,7 +257,13 @@ describe("reconnection", () => {
         };
         const on = this.on.bind(this);
         this.on = ((event: string, listener: (...args: unknown[]) => void) =>
-          on(event, event === "message" ? (data: WebSocket.RawData, isBinary: boolean) => deliver(data) || listener(data, isBinary) : listener)) as typeof this.on;
+          on(
+            event,
+            event === "message"
+              ? (data: WebSocket.RawData, isBinary: boolean) =>
+                  deliver(data) || listener(data, isBinary)
+              : listener,
+          )) as typeof this.on;
       }
     }
     const client = connect(backend, LossySocket as unknown as typeof WebSocket);
@@ -228,7 +279,10 @@ describe("components", () => {
   test("a component from convex.config.ts runs, with live queries over its tables", async () => {
     const client = connect(backend);
     const key = channel();
-    const exhausted = nextValue<boolean>((cb, err) => client.onUpdate(api.limited.remaining, { key }, cb, err), (ok) => !ok);
+    const exhausted = nextValue<boolean>(
+      (cb, err) => client.onUpdate(api.limited.remaining, { key }, cb, err),
+      (ok) => !ok,
+    );
     expect(await client.mutation(api.limited.shout, { key })).toBe("shouted");
     expect(await client.mutation(api.limited.shout, { key })).toBe("shouted");
     const error = await client.mutation(api.limited.shout, { key }).catch((e: unknown) => e);

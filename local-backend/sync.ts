@@ -27,23 +27,51 @@ type ClientMessage =
       baseVersion: number;
       newVersion: number;
       modifications: Array<
-        | { type: "Add"; queryId: number; udfPath: string; args: JSONValue[]; journal?: string | null; componentPath?: string }
+        | {
+            type: "Add";
+            queryId: number;
+            udfPath: string;
+            args: JSONValue[];
+            journal?: string | null;
+            componentPath?: string;
+          }
         | { type: "Remove"; queryId: number }
       >;
     }
-  | { type: "Authenticate"; tokenType: "User" | "Admin" | "None"; value?: string; baseVersion: number }
-  | { type: "Mutation"; requestId: number; udfPath: string; args: JSONValue[]; componentPath?: string }
-  | { type: "Action"; requestId: number; udfPath: string; args: JSONValue[]; componentPath?: string }
+  | {
+      type: "Authenticate";
+      tokenType: "User" | "Admin" | "None";
+      value?: string;
+      baseVersion: number;
+    }
+  | {
+      type: "Mutation";
+      requestId: number;
+      udfPath: string;
+      args: JSONValue[];
+      componentPath?: string;
+    }
+  | {
+      type: "Action";
+      requestId: number;
+      udfPath: string;
+      args: JSONValue[];
+      componentPath?: string;
+    }
   | { type: "Event" };
 
-type MutationOutcome = { success: true; value: JSONValue; ts: bigint } | { success: false; failure: FunctionFailure };
+type MutationOutcome =
+  { success: true; value: JSONValue; ts: bigint } | { success: false; failure: FunctionFailure };
 
 /**
  * Completed mutations by client session, so a mutation the client re-sends
  * after a reconnect is answered again instead of applied twice.
  */
 export class MutationLog {
-  private readonly sessions = new Map<string, { outcomes: Map<number, Promise<MutationOutcome>>; touched: number }>();
+  private readonly sessions = new Map<
+    string,
+    { outcomes: Map<number, Promise<MutationOutcome>>; touched: number }
+  >();
   private static readonly SESSION_TTL_MS = 30 * 60_000;
 
   outcomes(sessionId: string): Map<number, Promise<MutationOutcome>> {
@@ -127,9 +155,13 @@ export class SyncSession implements QuerySubscriber {
     else if (message.type === "Mutation") await this.runMutation(message);
   }
 
-  private async modifyQuerySet(message: Extract<ClientMessage, { type: "ModifyQuerySet" }>): Promise<void> {
+  private async modifyQuerySet(
+    message: Extract<ClientMessage, { type: "ModifyQuerySet" }>,
+  ): Promise<void> {
     if (message.baseVersion !== this.version.querySet) {
-      this.fatal(`Base query set version ${message.baseVersion} does not match ${this.version.querySet}`);
+      this.fatal(
+        `Base query set version ${message.baseVersion} does not match ${this.version.querySet}`,
+      );
       return;
     }
     const add = [];
@@ -151,7 +183,12 @@ export class SyncSession implements QuerySubscriber {
     for (const query of [...add]) {
       const problem = await this.refuseCall(query.udfPath, "query");
       if (problem) {
-        refused.set(query.queryId, { kind: "error", message: problem, errorData: undefined, journal: null });
+        refused.set(query.queryId, {
+          kind: "error",
+          message: problem,
+          errorData: undefined,
+          journal: null,
+        });
         add.splice(add.indexOf(query), 1);
         remove.push(query.queryId);
       }
@@ -164,16 +201,26 @@ export class SyncSession implements QuerySubscriber {
       ...toModifications(results),
       ...toModifications(refused),
     ];
-    this.transition({ ...this.version, querySet: message.newVersion, ts: maxTs(this.version.ts, ts) }, modifications);
+    this.transition(
+      { ...this.version, querySet: message.newVersion, ts: maxTs(this.version.ts, ts) },
+      modifications,
+    );
   }
 
-  private async authenticate(message: Extract<ClientMessage, { type: "Authenticate" }>): Promise<void> {
+  private async authenticate(
+    message: Extract<ClientMessage, { type: "Authenticate" }>,
+  ): Promise<void> {
     if (message.baseVersion !== this.version.identity) {
-      this.fatal(`Base identity version ${message.baseVersion} does not match ${this.version.identity}`);
+      this.fatal(
+        `Base identity version ${message.baseVersion} does not match ${this.version.identity}`,
+      );
       return;
     }
     if (message.tokenType === "Admin") {
-      this.authError("Admin keys are not accepted by the Clink local backend; sign in as a user.", message.baseVersion);
+      this.authError(
+        "Admin keys are not accepted by the Clink local backend; sign in as a user.",
+        message.baseVersion,
+      );
       return;
     }
     let identity: UserIdentity | null = null;
@@ -191,7 +238,11 @@ export class SyncSession implements QuerySubscriber {
     this.identityExpiresAt = expiresAt;
     const { results, ts } = await this.ctx.hub.reidentify(this, identity);
     this.transition(
-      { querySet: this.version.querySet, identity: message.baseVersion + 1, ts: maxTs(this.version.ts, ts) },
+      {
+        querySet: this.version.querySet,
+        identity: message.baseVersion + 1,
+        ts: maxTs(this.version.ts, ts),
+      },
       toModifications(results),
     );
   }
@@ -243,7 +294,11 @@ export class SyncSession implements QuerySubscriber {
     const refused = await this.refuseCall(udfPath, "mutation");
     if (refused) return { success: false, failure: new FunctionFailure(refused, undefined) };
     try {
-      const { value, ts } = await this.ctx.engine.runMutation(udfPath, jsonToConvex(args) as Record<string, Value>, this.identity);
+      const { value, ts } = await this.ctx.engine.runMutation(
+        udfPath,
+        jsonToConvex(args) as Record<string, Value>,
+        this.identity,
+      );
       return { success: true, value: convexToJson(value), ts };
     } catch (error) {
       return { success: false, failure: error as FunctionFailure };
@@ -256,8 +311,18 @@ export class SyncSession implements QuerySubscriber {
     const refused = await this.refuseCall(udfPath, "action");
     try {
       if (refused) throw new FunctionFailure(refused, undefined);
-      const value = await this.ctx.engine.runAction(udfPath, jsonToConvex(message.args[0] ?? {}) as Record<string, Value>, this.identity);
-      this.send({ type: "ActionResponse", requestId: message.requestId, success: true, result: convexToJson(value), logLines: [] });
+      const value = await this.ctx.engine.runAction(
+        udfPath,
+        jsonToConvex(message.args[0] ?? {}) as Record<string, Value>,
+        this.identity,
+      );
+      this.send({
+        type: "ActionResponse",
+        requestId: message.requestId,
+        success: true,
+        result: convexToJson(value),
+        logLines: [],
+      });
     } catch (error) {
       const failure = error as FunctionFailure;
       this.send({
@@ -272,12 +337,16 @@ export class SyncSession implements QuerySubscriber {
   }
 
   /** The error message Convex gives when a client calls something it may not, or null. */
-  private async refuseCall(udfPath: string, kind: "query" | "mutation" | "action"): Promise<string | null> {
+  private async refuseCall(
+    udfPath: string,
+    kind: "query" | "mutation" | "action",
+  ): Promise<string | null> {
     const fn = await this.ctx.engine.describeFunction(udfPath);
     if (!fn || fn.visibility !== "public") {
       return `Could not find public function for '${udfPath}'. Did you forget to run \`npx convex dev\` or \`npx convex deploy\`?`;
     }
-    if (fn.kind !== kind) return `Trying to execute ${udfPath} as ${capitalize(kind)}, but it is defined as ${capitalize(fn.kind)}.`;
+    if (fn.kind !== kind)
+      return `Trying to execute ${udfPath} as ${capitalize(kind)}, but it is defined as ${capitalize(fn.kind)}.`;
     return null;
   }
 
@@ -326,7 +395,13 @@ export class SyncSession implements QuerySubscriber {
 function toModifications(results: Map<number, QueryResult>): unknown[] {
   return [...results].map(([queryId, result]) =>
     result.kind === "value"
-      ? { type: "QueryUpdated", queryId, value: result.value, logLines: [], journal: result.journal }
+      ? {
+          type: "QueryUpdated",
+          queryId,
+          value: result.value,
+          logLines: [],
+          journal: result.journal,
+        }
       : {
           type: "QueryFailed",
           queryId,

@@ -17,11 +17,16 @@ describe("pinned versions", () => {
   });
 
   test("a different pinned version refuses to start with a clear message", () => {
-    const pins = (JSON.parse(readFileSync(path.join(projectDir, "package.json"), "utf8")) as { dependencies: Record<string, string> })
-      .dependencies;
+    const pins = (
+      JSON.parse(readFileSync(path.join(projectDir, "package.json"), "utf8")) as {
+        dependencies: Record<string, string>;
+      }
+    ).dependencies;
     const dir = projectWithDependencies({ ...pins, "convex-test": "0.0.1" });
     try {
-      expect(() => checkPinnedVersions(dir)).toThrow(/convex-test .* is installed but package\.json pins 0\.0\.1/);
+      expect(() => checkPinnedVersions(dir)).toThrow(
+        /convex-test .* is installed but package\.json pins 0\.0\.1/,
+      );
     } finally {
       removeDir(dir);
     }

@@ -17,9 +17,17 @@ export function checkPinnedVersions(projectDir: string): void {
   const problems: string[] = [];
   for (const name of PINNED_PACKAGES) {
     const pinned = manifest.dependencies?.[name];
-    const installed = (JSON.parse(readFileSync(require.resolve(`${name}/package.json`), "utf8")) as { version: string }).version;
-    if (!pinned || !/^\d+\.\d+\.\d+$/.test(pinned)) problems.push(`${name} must be pinned to an exact version in package.json (found "${pinned ?? "nothing"}")`);
-    else if (pinned !== installed) problems.push(`${name} ${installed} is installed but package.json pins ${pinned}`);
+    const installed = (
+      JSON.parse(readFileSync(require.resolve(`${name}/package.json`), "utf8")) as {
+        version: string;
+      }
+    ).version;
+    if (!pinned || !/^\d+\.\d+\.\d+$/.test(pinned))
+      problems.push(
+        `${name} must be pinned to an exact version in package.json (found "${pinned ?? "nothing"}")`,
+      );
+    else if (pinned !== installed)
+      problems.push(`${name} ${installed} is installed but package.json pins ${pinned}`);
   }
   if (problems.length > 0) {
     throw new Error(

@@ -2,6 +2,8 @@
 import { rmSync } from "node:fs";
 import path from "node:path";
 
-const dataDir = path.resolve(process.argv[2] ?? process.env.CLINK_BACKEND_DATA_DIR ?? ".local-backend/data");
+const dataDir = path.resolve(
+  process.argv[2] ?? process.env.CLINK_BACKEND_DATA_DIR ?? ".local-backend/data",
+);
 rmSync(dataDir, { recursive: true, force: true });
 console.log(`Wiped ${dataDir}`);

@@ -10,6 +10,7 @@ import { formatISO } from "date-fns";
 import { APP_NAME, eventPageTitle, pageTitle } from "./brand";
 import { defaultCoverPath } from "./eventOptions";
 import { eventEnd, formatEventDate, formatEventTime, type EventTimes } from "./eventTiming";
+import { escapeHtml } from "./html";
 
 export const META_DESCRIPTION_MAX_LENGTH = 160;
 export const SHARE_IMAGE_WIDTH = 1200;
@@ -200,14 +201,6 @@ export function eventPageMeta(
   };
 }
 
-function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
-}
 
 /** The tags as HTML for a `<head>`: title, meta tags, canonical link and JSON-LD, all escaped. */
 export function pageMetaHtml(meta: PageMeta): string {

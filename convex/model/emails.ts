@@ -169,14 +169,3 @@ export async function deleteEmailLogsTo(ctx: MutationCtx, addresses: Iterable<st
     for (const log of logs) await ctx.db.delete("email_logs", log._id);
   }
 }
-
-// ---------------------------------------------------------------- templates
-
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
-}

@@ -17,7 +17,8 @@ import { APP_NAME, DEFAULT_TITLE } from "../../shared/brand";
 import { AUTH_MESSAGES, AUTH_TIMINGS, isValidEmail, magicLinkRateLimitMessage, normalizeEmail } from "../../shared/authMessages";
 import { MAGIC_LINK_LIMITS } from "../../shared/rateLimit";
 import { AUTH_CALLBACK_PATH, authCallbackUrl } from "../../shared/redirects";
-import { escapeHtml, sendEmail } from "./emails";
+import { escapeHtml } from "../../shared/html";
+import { sendEmail } from "./emails";
 import { appError } from "./errors";
 import { resetRateLimit, takeToken } from "./rateLimits";
 

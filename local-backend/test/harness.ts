@@ -13,7 +13,9 @@ export function tempDataDir(): string {
   return mkdtempSync(path.join(os.tmpdir(), "clink-local-backend-test-"));
 }
 
-export async function startFixtureBackend(options: LocalBackendOptions = {}): Promise<LocalBackend> {
+export async function startFixtureBackend(
+  options: LocalBackendOptions = {},
+): Promise<LocalBackend> {
   return await startLocalBackend({
     projectDir,
     functionsDir: fixtureDir,
@@ -28,7 +30,10 @@ export function removeDir(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
 }
 
-export function connect(backend: LocalBackend, webSocketConstructor: typeof WebSocket = WebSocket): ConvexClient {
+export function connect(
+  backend: LocalBackend,
+  webSocketConstructor: typeof WebSocket = WebSocket,
+): ConvexClient {
   return new ConvexClient(backend.cloudUrl, {
     webSocketConstructor: webSocketConstructor as unknown as typeof globalThis.WebSocket,
     unsavedChangesWarning: false,
@@ -47,7 +52,10 @@ export function nextValue<T>(
 ): Promise<T> {
   return new Promise((resolve, reject) => {
     let settled = false;
-    const timer = setTimeout(() => finish(() => reject(new Error("Timed out waiting for a matching value"))), timeoutMs);
+    const timer = setTimeout(
+      () => finish(() => reject(new Error("Timed out waiting for a matching value"))),
+      timeoutMs,
+    );
     const finish = (settle: () => void) => {
       if (settled) return;
       settled = true;
