@@ -8,6 +8,7 @@
  * - your own, from the git-ignored `.env.backend.local` (KEY=value lines),
  *   which wins over everything else (e.g. RESEND_API_KEY, AUTH_GOOGLE_ID).
  */
+import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { exportJWK, exportPKCS8, generateKeyPair } from "jose";
@@ -43,6 +44,18 @@ async function generatedEnv(dataDir: string): Promise<Record<string, string>> {
   };
   writeFileAtomically(file, JSON.stringify(env, null, 2));
   return env;
+}
+
+/**
+ * The deployment's admin key (like a Convex deploy key): lets `npm run
+ * backend:run` call internal functions. Generated on first start, kept in the data directory.
+ */
+export function adminKey(dataDir: string): string {
+  const file = path.join(dataDir, "admin_key");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  const key = `clink-local|${randomBytes(32).toString("hex")}`;
+  writeFileAtomically(file, key);
+  return key;
 }
 
 export function parseEnvFile(file: string): Record<string, string> {

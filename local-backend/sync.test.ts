@@ -3,7 +3,13 @@ import { ConvexError } from "convex/values";
 import WebSocket from "ws";
 import { api } from "./fixtures/convex/_generated/api.js";
 import type { LocalBackend } from "./server.ts";
-import { connect, httpClient, nextValue, startFixtureBackend } from "./test/harness.ts";
+import {
+  connect,
+  httpClient,
+  nextValue,
+  startFixtureBackend,
+  tempDataDir,
+} from "./test/harness.ts";
 
 let backend: LocalBackend;
 beforeAll(async () => {
@@ -289,5 +295,30 @@ describe("components", () => {
     expect((error as ConvexError<{ kind: string }>).data.kind).toBe("RateLimited");
     expect(await exhausted).toBe(false);
     await client.close();
+  });
+});
+
+describe("admin access", () => {
+  test("the operator's admin key runs internal functions; without it they are refused", async () => {
+    const { runAsAdmin } = await import("./run.ts");
+    const dataDir = backend.dataDir;
+    const c = channel();
+    await runAsAdmin({
+      url: backend.cloudUrl,
+      dataDir,
+      functionPath: "messages:sendInternal",
+      args: { channel: c, body: "by admin" },
+    });
+    expect(await httpClient(backend).query(api.messages.list, { channel: c })).toEqual([
+      "by admin",
+    ]);
+    await expect(
+      runAsAdmin({
+        url: backend.cloudUrl,
+        dataDir: tempDataDir(),
+        functionPath: "messages:sendInternal",
+        args: { channel: c, body: "x" },
+      }),
+    ).rejects.toThrow(/Could not find public function/);
   });
 });

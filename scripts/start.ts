@@ -13,6 +13,7 @@ import {
   spawnInOwnGroup,
 } from "./lib/processes.ts";
 import { answers, waitForServer } from "./lib/waitForServer.ts";
+import { seedDemoWorld } from "./seed.ts";
 
 const backendPort = 3210;
 const sitePort = 3211;
@@ -90,6 +91,8 @@ async function startLocalBackend(): Promise<void> {
       `Something already answers on port ${backendPort} (another \`npm start\`?). Stop it and try again.`,
     );
   }
+  // A new data directory gets the demo world (skip with CLINK_SEED=0; re-seed with `npm run seed`).
+  const isNewDataDir = !existsSync(join(dataDir, "db.json"));
   const backend = start("local backend", process.execPath, [
     "--import",
     "tsx",
@@ -98,6 +101,12 @@ async function startLocalBackend(): Promise<void> {
     ...["--data-dir", dataDir, "--app-url", appUrl],
   ]);
   await waitForServer(`${backendUrl}/version`, { ...backend, timeoutMs: startupTimeoutMs });
+  if (isNewDataDir && process.env.CLINK_SEED !== "0") {
+    // The app works without it, so a failed seed is reported, not fatal.
+    await seedDemoWorld({ url: backendUrl, dataDir }).catch((error: unknown) =>
+      console.warn(`Could not seed the demo world: ${(error as Error).message}`),
+    );
+  }
 }
 
 function startApp(env: Record<string, string>): Server {
