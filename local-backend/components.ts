@@ -28,7 +28,7 @@ export function appConfigFile(functionsDir: string): string | null {
 
 export function discoverComponents(functionsDir: string): ComponentSpec[] {
   const config = appConfigFile(functionsDir);
-  return config ? componentsUsedBy(config, "", true) : [];
+  return config ? componentsUsedBy(path.resolve(config), "", true) : [];
 }
 
 function componentsUsedBy(

@@ -7,6 +7,7 @@ import {
   connect,
   httpClient,
   nextValue,
+  removeDir,
   startFixtureBackend,
   tempDataDir,
 } from "./test/harness.ts";
@@ -312,13 +313,18 @@ describe("admin access", () => {
     expect(await httpClient(backend).query(api.messages.list, { channel: c })).toEqual([
       "by admin",
     ]);
-    await expect(
-      runAsAdmin({
-        url: backend.cloudUrl,
-        dataDir: tempDataDir(),
-        functionPath: "messages:sendInternal",
-        args: { channel: c, body: "x" },
-      }),
-    ).rejects.toThrow(/Could not find public function/);
+    const strangerDir = tempDataDir(); // holds a different admin key
+    try {
+      await expect(
+        runAsAdmin({
+          url: backend.cloudUrl,
+          dataDir: strangerDir,
+          functionPath: "messages:sendInternal",
+          args: { channel: c, body: "x" },
+        }),
+      ).rejects.toThrow(/Could not find public function/);
+    } finally {
+      removeDir(strangerDir);
+    }
   });
 });

@@ -16,14 +16,24 @@ export function tempDataDir(): string {
 export async function startFixtureBackend(
   options: LocalBackendOptions = {},
 ): Promise<LocalBackend> {
-  return await startLocalBackend({
+  // A data directory made here is removed when the backend stops.
+  const ownDataDir = options.dataDir === undefined ? tempDataDir() : null;
+  const backend = await startLocalBackend({
     projectDir,
     functionsDir: fixtureDir,
-    dataDir: options.dataDir ?? tempDataDir(),
     port: 0,
     log: () => {},
     ...options,
+    dataDir: options.dataDir ?? ownDataDir!,
   });
+  if (ownDataDir === null) return backend;
+  return {
+    ...backend,
+    stop: async () => {
+      await backend.stop();
+      removeDir(ownDataDir);
+    },
+  };
 }
 
 export function removeDir(dir: string): void {
