@@ -1,10 +1,61 @@
 import { httpRouter } from "convex/server";
+import { internal } from "./_generated/api";
+import { httpAction } from "./_generated/server";
 import { auth } from "./auth";
 import { routeGoogleCallbackErrors } from "./model/googleCallback";
+import { siteUrl } from "./model/magicLinks";
+import { publicEventJson, sharePageHtml, SHARE_PAGE_PREFIX } from "./model/sharePage";
 
 const http = httpRouter();
 
 auth.addHttpRoutes(http);
 routeGoogleCallbackErrors(http);
+
+/**
+ * `GET /public-events`: the next (up to 50) upcoming public events as JSON
+ * `{ events: [...], generatedAt }`, cached for a minute, for embeds and other clients.
+ */
+http.route({
+  path: "/public-events",
+  method: "GET",
+  handler: httpAction(async (ctx) => {
+    const cards = await ctx.runQuery(internal.events.publicFeed, {});
+    const site = siteUrl();
+    const body = { events: cards.map((card) => publicEventJson(card, site)), generatedAt: new Date().toISOString() };
+    return new Response(JSON.stringify(body), {
+      status: 200,
+      headers: {
+        "Content-Type": "application/json; charset=utf-8",
+        "Cache-Control": "public, max-age=60",
+        "Access-Control-Allow-Origin": "*",
+      },
+    });
+  }),
+});
+
+/**
+ * `GET /share/event/{slugOrCode}`: the link-preview page (Open Graph,
+ * Twitter card, JSON-LD) that forwards browsers to the event page.
+ */
+http.route({
+  pathPrefix: SHARE_PAGE_PREFIX,
+  method: "GET",
+  handler: httpAction(async (ctx, request) => {
+    const url = new URL(request.url);
+    const segment = url.pathname.slice(SHARE_PAGE_PREFIX.length).split("/")[0] ?? "";
+    let decoded = segment;
+    try {
+      decoded = decodeURIComponent(segment);
+    } catch {
+      // keep it as it came
+    }
+    const preview = await ctx.runQuery(internal.events.sharePreviewFor, { segment: decoded });
+    const { status, html } = sharePageHtml(preview, decoded, siteUrl(), url.search);
+    return new Response(html, {
+      status,
+      headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "public, max-age=300" },
+    });
+  }),
+});
 
 export default http;

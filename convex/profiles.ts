@@ -8,6 +8,7 @@ import { profileVisibilityValidator } from "./schema";
 import { isNewUser } from "../shared/authMessages";
 import { ERROR_MESSAGES } from "../shared/errors";
 import { checkAndSetAvatar } from "./model/avatars";
+import { afterHostNamesChanged } from "./model/events";
 import { appError } from "./model/errors";
 import {
   avatarUrlOf,
@@ -102,7 +103,16 @@ export const update = mutation({
   },
   handler: async (ctx, args) => {
     const userId = await requireViewerId(ctx);
+    const before = await getProfileByUserId(ctx, userId);
     const profile = await updateOwnProfile(ctx, userId, args);
+    // Discover searches host names: refresh the host's events when they change.
+    if (
+      before?.displayName !== profile.displayName ||
+      before?.nickname !== profile.nickname ||
+      before?.username !== profile.username
+    ) {
+      await afterHostNamesChanged(ctx, userId);
+    }
     const user = await ctx.db.get("users", userId);
     return await ownProfileView(ctx, profile, user?.email ?? null);
   },

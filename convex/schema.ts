@@ -8,7 +8,9 @@
 import { authTables } from "@convex-dev/auth/server";
 import { defineSchema, defineTable } from "convex/server";
 import { v } from "convex/values";
-import { FAVORITE_DRINKS } from "../shared/drinks";
+import { DRINK_TYPES, FAVORITE_DRINKS } from "../shared/drinks";
+import { DRINK_GROUPS } from "../shared/eventAccess";
+import { DURATION_TYPES, MEMBER_ROLES, MEMBER_STATUSES, RSVP_STATUSES, VIBES } from "../shared/eventOptions";
 import { PROFILE_VISIBILITIES } from "../shared/profileRules";
 
 export const profileVisibilityValidator = v.union(...PROFILE_VISIBILITIES.map((value) => v.literal(value)));
@@ -32,6 +34,60 @@ export const EMAIL_STATUSES = ["pending", "sent", "failed", "bounced"] as const;
 export const emailStatusValidator = v.union(...EMAIL_STATUSES.map((value) => v.literal(value)));
 
 export const emailDeliveryValidator = v.union(v.literal("resend"), v.literal("outbox"));
+
+// ---------------------------------------------------------------- events (spec 2)
+
+export const drinkTypeValidator = v.union(...DRINK_TYPES.map((value) => v.literal(value)));
+/** beer, wine, cocktails, whiskey, or "more" (every other drink): discover's drink filter as an index field. */
+export const drinkGroupValidator = v.union(...DRINK_GROUPS.map((value) => v.literal(value)));
+export const vibeValidator = v.union(...VIBES.map((value) => v.literal(value)));
+export const durationTypeValidator = v.union(...DURATION_TYPES.map((value) => v.literal(value)));
+export const rsvpStatusValidator = v.union(...RSVP_STATUSES.map((value) => v.literal(value)));
+export const memberRoleValidator = v.union(...MEMBER_ROLES.map((value) => v.literal(value)));
+export const memberStatusValidator = v.union(...MEMBER_STATUSES.map((value) => v.literal(value)));
+
+/** A place picked from the location search (shared/eventRules.ts `placeSchema`). */
+export const placeValidator = v.object({
+  placeId: v.string(),
+  placeName: v.string(),
+  address: v.union(v.string(), v.null()),
+  latitude: v.number(),
+  longitude: v.number(),
+});
+
+/**
+ * The create wizard's payload (validated again with `eventCreateSchema`).
+ * Loose where the zod schema gives the spec's messages (a missing title or
+ * drink arrives as "" and gets 'Event title is required', not a validator error).
+ */
+export const eventCreateArgs = {
+  title: v.string(),
+  placeNickname: v.optional(v.union(v.string(), v.null())),
+  location: v.optional(v.union(v.string(), v.null())),
+  place: v.optional(v.union(placeValidator, v.null())),
+  durationType: v.string(),
+  startTime: v.optional(v.union(v.number(), v.null())),
+  endTime: v.optional(v.union(v.number(), v.null())),
+  timeZone: v.optional(v.string()),
+  drinkType: v.string(),
+  vibe: v.string(),
+  notes: v.optional(v.union(v.string(), v.null())),
+  isPublic: v.boolean(),
+};
+
+/** The edit dialog's payload (validated again with `eventEditSchema`). */
+export const eventEditArgs = {
+  title: v.string(),
+  placeNickname: v.optional(v.union(v.string(), v.null())),
+  location: v.optional(v.union(v.string(), v.null())),
+  place: v.optional(v.union(placeValidator, v.null())),
+  startTime: v.optional(v.union(v.number(), v.null())),
+  endTime: v.optional(v.union(v.number(), v.null())),
+  drinkType: v.string(),
+  vibe: v.string(),
+  notes: v.optional(v.union(v.string(), v.null())),
+  isPublic: v.boolean(),
+};
 
 export default defineSchema({
   ...authTables,
@@ -85,4 +141,140 @@ export default defineSchema({
     tokens: v.number(),
     updatedAt: v.number(),
   }).index("by_name_and_key", ["name", "key"]),
+
+  /**
+   * Events ("sessions"). Optional text is stored as null. `endTime` is always
+   * set: the explicit end or the duration-aware default, computed at write time.
+   * `createdAt` of the spec is `_creationTime`.
+   */
+  events: defineTable({
+    title: v.string(),
+    placeNickname: v.union(v.string(), v.null()),
+    location: v.union(v.string(), v.null()),
+    latitude: v.union(v.number(), v.null()),
+    longitude: v.union(v.number(), v.null()),
+    placeId: v.union(v.string(), v.null()),
+    placeName: v.union(v.string(), v.null()),
+    startTime: v.number(),
+    endTime: v.number(),
+    durationType: durationTypeValidator,
+    /** The creator's IANA zone: the all-night midnight, and the JSON-LD offsets. */
+    timeZone: v.string(),
+    drinkType: drinkTypeValidator,
+    drinkGroup: drinkGroupValidator,
+    vibe: vibeValidator,
+    notes: v.union(v.string(), v.null()),
+    isPublic: v.boolean(),
+    publicSlug: v.string(),
+    privateSlug: v.string(),
+    eventCode: v.string(),
+    coverStorageId: v.union(v.id("_storage"), v.null()),
+    createdBy: v.id("users"),
+    /** Maintained on every RSVP / membership write (never recounted). */
+    goingCount: v.number(),
+    maybeCount: v.number(),
+    notGoingCount: v.number(),
+    /** Creator ∪ going ∪ accepted members = the event's `event_participants` rows. */
+    attendeeCount: v.number(),
+    /** shared/discoverFilters.ts `addToTrendingKey`; null before any going/maybe RSVP. */
+    trendingKey: v.union(v.number(), v.null()),
+    /** The end has been processed (unlisted, participants moved to "past"). */
+    ended: v.boolean(),
+    /** Public and not ended: what discover lists. */
+    discoverable: v.boolean(),
+    /** shared/discoverFilters.ts `eventSearchText`, host names included. */
+    searchText: v.string(),
+    /** Bumped when a field copied onto `event_participants` rows changes; rows catch up in batches. */
+    participantsVersion: v.number(),
+    /** The pending `events.finish` job at `endTime`. */
+    endJobId: v.union(v.id("_scheduled_functions"), v.null()),
+    updatedAt: v.number(),
+  })
+    .index("by_public_slug", ["publicSlug"])
+    .index("by_private_slug", ["privateSlug"])
+    .index("by_event_code", ["eventCode"])
+    .index("by_cover_storage_id", ["coverStorageId"])
+    .index("by_created_by_and_end_time", ["createdBy", "endTime"])
+    .index("by_ended_and_end_time", ["ended", "endTime"])
+    // Discover: one index per sort (newest = _creationTime), each also with the drink group.
+    // eslint-disable-next-line @convex-dev/no-duplicate-indexes -- "newest": sorted by _creationTime
+    .index("by_discoverable", ["discoverable"])
+    .index("by_discoverable_and_start_time", ["discoverable", "startTime"])
+    .index("by_discoverable_and_attendee_count", ["discoverable", "attendeeCount"])
+    .index("by_discoverable_and_trending_key", ["discoverable", "trendingKey"])
+    // eslint-disable-next-line @convex-dev/no-duplicate-indexes -- "newest" with a drink: sorted by _creationTime
+    .index("by_discoverable_and_drink_group", ["discoverable", "drinkGroup"])
+    .index("by_discoverable_and_drink_group_and_start_time", ["discoverable", "drinkGroup", "startTime"])
+    .index("by_discoverable_and_drink_group_and_attendee_count", ["discoverable", "drinkGroup", "attendeeCount"])
+    .index("by_discoverable_and_drink_group_and_trending_key", ["discoverable", "drinkGroup", "trendingKey"])
+    .searchIndex("search_text", { searchField: "searchText", filterFields: ["discoverable", "drinkGroup"] }),
+
+  /** One per event and user (spec 2 §3). `trendingAt`: when it was added to the event's trending key. */
+  rsvps: defineTable({
+    eventId: v.id("events"),
+    userId: v.id("users"),
+    status: rsvpStatusValidator,
+    trendingAt: v.union(v.number(), v.null()),
+    updatedAt: v.number(),
+  })
+    .index("by_event_and_user", ["eventId", "userId"])
+    .index("by_event_and_status", ["eventId", "status"])
+    .index("by_user", ["userId"]),
+
+  /** Hosts, co-hosts and invited attendees (spec 2 §3). The creator has a host row. */
+  event_members: defineTable({
+    eventId: v.id("events"),
+    userId: v.id("users"),
+    role: memberRoleValidator,
+    status: memberStatusValidator,
+    invitedBy: v.union(v.id("users"), v.null()),
+    invitationSentAt: v.union(v.number(), v.null()),
+    invitationRespondedAt: v.union(v.number(), v.null()),
+    /** Who last promoted or demoted this member, and when. */
+    roleChangedBy: v.union(v.id("users"), v.null()),
+    roleChangedAt: v.union(v.number(), v.null()),
+    createdAt: v.number(),
+    updatedAt: v.number(),
+  })
+    .index("by_event_and_user", ["eventId", "userId"])
+    .index("by_event_and_role", ["eventId", "role"])
+    .index("by_user_and_status", ["userId", "status"]),
+
+  /**
+   * One row per attendee (creator ∪ going ∪ accepted member) of an event,
+   * with copies of the event's times and visibility, so one index serves a
+   * user's upcoming/past lists and "who's coming". Written only by
+   * model/participation.ts; copies catch up through `version`.
+   */
+  event_participants: defineTable({
+    eventId: v.id("events"),
+    userId: v.id("users"),
+    startTime: v.number(),
+    endTime: v.number(),
+    isPublic: v.boolean(),
+    /** Counted as past in `user_event_counts` (the event's `ended`). */
+    past: v.boolean(),
+    version: v.number(),
+  })
+    // eslint-disable-next-line @convex-dev/no-duplicate-indexes -- "who's coming" in joining order (_creationTime)
+    .index("by_event", ["eventId"])
+    .index("by_event_and_user", ["eventId", "userId"])
+    .index("by_event_and_version", ["eventId", "version"])
+    .index("by_user_and_end_time", ["userId", "endTime"])
+    .index("by_user_and_is_public_and_end_time", ["userId", "isPublic", "endTime"]),
+
+  /** Per user: how many events they attend, for the profile's Upcoming / Past tabs. */
+  user_event_counts: defineTable({
+    userId: v.id("users"),
+    publicUpcoming: v.number(),
+    publicPast: v.number(),
+    privateUpcoming: v.number(),
+    privatePast: v.number(),
+  }).index("by_user", ["userId"]),
+
+  /** The demo world's marker (model/demoWorld.ts): what it created, to wipe it. */
+  demo_world: defineTable({
+    userIds: v.array(v.id("users")),
+    createdAt: v.number(),
+  }),
 });

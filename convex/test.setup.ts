@@ -8,9 +8,12 @@
  */
 import { convexTest } from "convex-test";
 import { vi } from "vitest";
-import type { Id } from "./_generated/dataModel";
+import { api } from "./_generated/api";
+import type { Doc, Id } from "./_generated/dataModel";
 import schema from "./schema";
+import type { EventCreatePayload } from "./model/events";
 import { ensureProfile, type ProfileDoc } from "./model/profiles";
+import type { RsvpStatus } from "../shared/eventOptions";
 
 /** Function modules and `_generated` (files with one dot only: no tests, no auth.config.ts). */
 export const modules = import.meta.glob(["./**/*.ts", "./_generated/*.js", "!./**/*.*.ts"]);
@@ -106,4 +109,49 @@ export async function storeFile(
   const bytes = new Uint8Array(Math.max(options.size ?? 0, head.length) || head.length);
   bytes.set(head);
   return await t.run(async (ctx) => await ctx.storage.store(new Blob([bytes], { type: options.type ?? "" })));
+}
+
+// ---------------------------------------------------------------- events
+
+export const HOUR = 3600_000;
+
+/** A valid create-wizard payload: a public beer session starting in 2 hours (specific time, so it ends 4 h later). */
+export function eventPayload(overrides: Partial<EventCreatePayload> = {}): EventCreatePayload {
+  return {
+    title: "Friday Pints",
+    durationType: "specific_time",
+    startTime: Date.now() + 2 * HOUR,
+    drinkType: "beer",
+    vibe: "casual",
+    isPublic: true,
+    timeZone: "UTC",
+    ...overrides,
+  };
+}
+
+/** Creates an event through `events.create` as `host`; returns its ids, slugs and code. */
+export async function createEvent(t: TestConvex, host: TestUser, overrides: Partial<EventCreatePayload> = {}) {
+  void t;
+  return await host.asUser.mutation(api.events.create, eventPayload(overrides));
+}
+
+/** Sets `user`'s RSVP through `rsvps.set`. */
+export async function rsvp(user: TestUser, eventId: Id<"events">, status: RsvpStatus = "going") {
+  return await user.asUser.mutation(api.rsvps.set, { eventId, status });
+}
+
+/** The stored event document (null once deleted). */
+export async function eventDoc(t: TestConvex, eventId: Id<"events">): Promise<Doc<"events"> | null> {
+  return await t.run(async (ctx) => await ctx.db.get("events", eventId));
+}
+
+/** `user`'s profile stat tiles. */
+export async function profileStats(t: TestConvex, userId: Id<"users">) {
+  return await t.run(async (ctx) => {
+    const profile = await ctx.db
+      .query("user_profiles")
+      .withIndex("by_user", (q) => q.eq("userId", userId))
+      .unique();
+    return profile?.stats ?? null;
+  });
 }

@@ -61,8 +61,15 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
   if (options.fresh) rmSync(dataDir, { recursive: true, force: true });
 
   // Listen first: the URLs are part of the deployment's environment.
-  const cloudServer = http.createServer();
-  const siteServer = http.createServer();
+  // Requests that arrive while the functions are still loading wait for them.
+  let markReady: () => void = () => {};
+  const ready = new Promise<void>((resolve) => (markReady = resolve));
+  const cloudServer = http.createServer(
+    (req, res) => void ready.then(() => cloudServer.emit("ready-request", req, res)),
+  );
+  const siteServer = http.createServer(
+    (req, res) => void ready.then(() => siteServer.emit("ready-request", req, res)),
+  );
   await listen(cloudServer, options.port ?? 3210, host);
   const cloudPort = (cloudServer.address() as AddressInfo).port;
   // Port 0 (tests) means any free port for both origins.
@@ -110,7 +117,7 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
     return (await verifier.verify(header.slice("Bearer ".length))).identity;
   };
 
-  cloudServer.on("request", (req, res) => {
+  cloudServer.on("ready-request", (req: IncomingMessage, res: ServerResponse) => {
     void handleCloudRequest(req, res).catch((error: unknown) => {
       log(`request ${req.method} ${req.url} failed: ${(error as Error).stack ?? String(error)}`);
       if (!res.headersSent)
@@ -229,7 +236,7 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
     });
   }
 
-  siteServer.on("request", (req, res) => {
+  siteServer.on("ready-request", (req: IncomingMessage, res: ServerResponse) => {
     void handleSiteRequest(req, res).catch((error: unknown) => {
       log(
         `HTTP action ${req.method} ${req.url} failed: ${(error as Error).stack ?? String(error)}`,
@@ -271,16 +278,21 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
   }
 
   const sockets = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 * 1024 });
-  cloudServer.on("upgrade", (req, socket, head) => {
-    const { pathname } = new URL(req.url ?? "/", cloudUrl);
-    if (!/^\/api\/[^/]+\/sync$/.test(pathname)) return void socket.destroy();
-    sockets.handleUpgrade(
-      req,
-      socket,
-      head,
-      (ws) => new SyncSession(ws, { engine, hub, verifier, mutationLog, log }),
-    );
-  });
+  cloudServer.on(
+    "upgrade",
+    (req, socket, head) =>
+      void ready.then(() => {
+        const { pathname } = new URL(req.url ?? "/", cloudUrl);
+        if (!/^\/api\/[^/]+\/sync$/.test(pathname)) return void socket.destroy();
+        sockets.handleUpgrade(
+          req,
+          socket,
+          head,
+          (ws) => new SyncSession(ws, { engine, hub, verifier, mutationLog, log }),
+        );
+      }),
+  );
+  markReady();
 
   let watcher: FSWatcher | null = null;
   if (options.watch) watcher = watchFunctions();

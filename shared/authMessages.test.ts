@@ -47,6 +47,13 @@ describe("Google errors (spec 1 §8)", () => {
     expect(callbackErrorForLogin({ error: "server_error", provider: "google" })).toBe(
       "Google sign-in temporarily unavailable...",
     );
+    // The code counts even when Google adds a description.
+    expect(
+      callbackErrorForLogin({ error: "server_error", errorDescription: "Backend down", provider: "google" }),
+    ).toBe("Google sign-in temporarily unavailable...");
+    expect(
+      callbackErrorForLogin({ error: "access_denied", errorDescription: "Database error saving new user", provider: "google" }),
+    ).toBe("Google sign-in had a setup issue. Please try again or use magic link! 📧");
     expect(callbackErrorForLogin({ error: "invalid_request", errorDescription: "Bad thing" })).toBe(
       "Authentication failed: Bad thing",
     );

@@ -178,7 +178,10 @@ export function callbackErrorForLogin(params: {
   errorDescription?: string | null;
   provider?: string | null;
 }): string {
-  if (params.provider === "google") return googleSignInErrorMessage(params.errorDescription || params.error);
+  // Both the code and the description: Google sends `server_error` with a free-text description.
+  if (params.provider === "google") {
+    return googleSignInErrorMessage([params.error, params.errorDescription].filter(Boolean).join(": "));
+  }
   return authenticationFailedMessage(params.errorDescription || params.error);
 }
 

@@ -3,7 +3,7 @@
  * first, then the profile (and its avatar file) and every auth row.
  *
  * A later area adds its own entry to ACCOUNT_CLEANUPS, e.g.
- *   { area: "events", cleanup: deleteEventsOfUser }   // from ./events
+ *   { area: "events", cleanup: deleteEventDataOfUser }   // from ./eventCleanup
  * Each clean-up deletes (or anonymises) every row the user owns in that area
  * and the files those rows reference, and keeps maintained counters right.
  * They run in one mutation, in order, before the profile and users row go.
@@ -11,6 +11,7 @@
 import type { Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import { deleteEmailLogsTo } from "./emails";
+import { deleteEventDataOfUser } from "./eventCleanup";
 import { resetMagicLinkLimit } from "./magicLinks";
 import { deleteStoredFile, getProfileByUserId } from "./profiles";
 
@@ -44,6 +45,7 @@ const deleteEmailTraces: AccountCleanup = async (ctx, userId) => {
  */
 export const ACCOUNT_CLEANUPS: ReadonlyArray<{ area: string; cleanup: AccountCleanup }> = [
   { area: "emails", cleanup: deleteEmailTraces },
+  { area: "events", cleanup: deleteEventDataOfUser },
 ];
 
 /** The profile and its uploaded avatar. */

@@ -1,5 +1,6 @@
 import { MotionConfig } from "framer-motion";
 import { RouterProvider } from "react-router-dom";
+import { WelcomeFlow } from "@/features/auth/WelcomeFlow";
 import { AppToaster } from "./AppToaster";
 import { router } from "./router";
 
@@ -8,6 +9,7 @@ export function App() {
     // Animations follow the visitor's "reduce motion" setting.
     <MotionConfig reducedMotion="user">
       <RouterProvider router={router} />
+      <WelcomeFlow />
       <AppToaster />
     </MotionConfig>
   );

@@ -18,6 +18,9 @@ export function AppToaster() {
       duration={5000}
       visibleToasts={3}
       gap={14}
+      // Below the 64 px nav bar, so a toast never covers the menu or account button.
+      offset={{ top: 76, right: 24 }}
+      mobileOffset={{ top: 72, left: 12, right: 12 }}
       style={paletteVariables}
     />
   );

@@ -1,15 +1,22 @@
 import { createBrowserRouter } from "react-router-dom";
+import { AuthCallbackPage } from "@/features/auth/AuthCallbackPage";
+import { LandingGuard } from "@/features/auth/LandingGuard";
+import { DebugEmailPage } from "@/features/debug/DebugEmailPage";
 import { LandingPage } from "@/features/landing/LandingPage";
+import { ProfilePage } from "@/features/profile/ProfilePage";
+import { AccountArea, MobileAccountArea } from "./layout/AccountArea";
 import { AppShell } from "./layout/AppShell";
+import { eventRoutes } from "./eventRoutes";
 import { CrashPage } from "./pages/CrashPage";
+import { EditProfileScreen } from "./pages/EditProfileScreen";
+import { LoginScreen } from "./pages/LoginScreen";
 import { NotFoundPage } from "./pages/NotFoundPage";
-import { PlaceholderPage } from "./pages/PlaceholderPage";
+import { ProfileEntry } from "./pages/ProfileEntry";
 
 export const router = createBrowserRouter([
   {
-    // The signed-in user menu and notification bell plug in here:
-    // <AppShell account={…} mobileAccount={…} extras={…} />
-    element: <AppShell />,
+    // The notification bell plugs in as `extras` when notifications land.
+    element: <AppShell account={<AccountArea />} mobileAccount={<MobileAccountArea />} />,
     // Only reached if the shell itself fails; page errors are caught below.
     errorElement: <CrashPage standalone />,
     children: [
@@ -17,10 +24,23 @@ export const router = createBrowserRouter([
         // A crashing page keeps the nav bar and footer around its error screen.
         errorElement: <CrashPage />,
         children: [
-          { index: true, element: <LandingPage /> },
-          { path: "discover", element: <PlaceholderPage heading="Discover Events" /> },
-          { path: "login", element: <PlaceholderPage heading="Log in or sign up" /> },
-          { path: "auth", element: <PlaceholderPage heading="Log in or sign up" /> },
+          {
+            index: true,
+            element: (
+              <LandingGuard>
+                <LandingPage />
+              </LandingGuard>
+            ),
+          },
+          ...eventRoutes,
+          { path: "login", element: <LoginScreen /> },
+          { path: "auth", element: <LoginScreen /> },
+          { path: "auth/callback", element: <AuthCallbackPage /> },
+          { path: "profile", element: <ProfileEntry /> },
+          { path: "profile/edit", element: <EditProfileScreen /> },
+          { path: "edit-profile", element: <EditProfileScreen /> },
+          { path: "profile/:username", element: <ProfilePage /> },
+          { path: "debug-email", element: <DebugEmailPage /> },
           { path: "404", element: <NotFoundPage /> },
           { path: "*", element: <NotFoundPage /> },
         ],

@@ -11,5 +11,13 @@ function readConvexUrl(): string {
   return url;
 }
 
+/**
+ * Spec 1 §9: a session is refreshed proactively when under 600 s remain. The client
+ * re-fetches its token (with the refresh token) this long before it expires.
+ */
+const SESSION_REFRESH_LEEWAY_SECONDS = 600;
+
 /** The one Convex client of the app; main.tsx provides it to React. */
-export const convex = new ConvexReactClient(readConvexUrl());
+export const convex = new ConvexReactClient(readConvexUrl(), {
+  authRefreshTokenLeewaySeconds: SESSION_REFRESH_LEEWAY_SECONDS,
+});

@@ -1,6 +1,6 @@
 import { cn } from "@/lib/cn";
 
-export type ButtonVariant = "primary" | "secondary" | "ghost";
+export type ButtonVariant = "primary" | "secondary" | "ghost" | "danger";
 export type ButtonSize = "sm" | "md" | "lg";
 
 export interface ButtonStyleProps {
@@ -17,6 +17,8 @@ const variants: Record<ButtonVariant, string> = {
     "bg-brand-gradient text-brand-ink shadow-lg shadow-brand-orange/20 hover:brightness-110 hover:shadow-brand-pink/30",
   secondary: "bg-night-800 text-cream-50 ring-1 ring-night-600 ring-inset hover:bg-night-700",
   ghost: "text-cream-200 hover:bg-night-800 hover:text-cream-50",
+  // For destructive actions (account deletion); white on red-700 keeps 6:1 contrast.
+  danger: "bg-red-700 text-white shadow-lg shadow-red-900/30 hover:bg-red-600",
 };
 
 // md and lg stay at or above 44px: most people tap Clink on a phone.

@@ -14,3 +14,17 @@ export function recordPageErrors(page: Page): string[] {
   });
   return errors;
 }
+
+/**
+ * The recorded errors minus the ones a test caused on purpose: the Convex client logs every
+ * refused call (`[CONVEX M(profiles:update)] Uncaught ConvexError: {"code":"USERNAME_TAKEN"…`)
+ * even when the app handles it. Pass the expected error codes.
+ */
+export function unexpectedErrors(errors: string[], ...expectedCodes: string[]): string[] {
+  return errors.filter(
+    (error) =>
+      !expectedCodes.some(
+        (code) => error.includes("Uncaught ConvexError") && error.includes(`"code":"${code}"`),
+      ),
+  );
+}

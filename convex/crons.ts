@@ -1,0 +1,10 @@
+/** Periodic clean-up (DESIGN.md: crons do periodic clean-up). */
+import { cronJobs } from "convex/server";
+import { internal } from "./_generated/api";
+
+const crons = cronJobs();
+
+// Each event unlists itself at its end (a scheduled job); this catches any that were missed.
+crons.interval("finish overdue events", { minutes: 10 }, internal.events.finishOverdue, {});
+
+export default crons;

@@ -1,0 +1,162 @@
+/**
+ * Deleting events and a deleted account's event data.
+ *
+ * EVENT_CLEANUPS is the per-event registry, like ACCOUNT_CLEANUPS for
+ * accounts: each area that keeps rows per event (RSVPs, members and
+ * participants here; ratings, photos, comments later) registers a clean-up
+ * that deletes up to `limit` of them (and their files), keeping other
+ * counters right, and returns how many it handled. Deleting an event removes
+ * the event document at once, then runs the clean-ups within a budget; what
+ * is left is finished by scheduled batches (`events.cleanupDeletedEvent`), so
+ * an event with 20,000 RSVPs is deleted without hitting transaction limits.
+ *   { area: "ratings", cleanup: deleteRatingsOfEvent }   // from ./ratings
+ */
+import { internal } from "../_generated/api";
+import type { Id } from "../_generated/dataModel";
+import type { MutationCtx } from "../_generated/server";
+import type { AccountCleanup } from "./accountDeletion";
+import { cancelFinish, type EventDoc } from "./events";
+import { changeParticipation, deleteParticipantRow, deleteUserEventCounts } from "./participation";
+import { adjustProfileStats, deleteStoredFile } from "./profiles";
+
+export type EventCleanup = (ctx: MutationCtx, eventId: Id<"events">, limit: number) => Promise<number>;
+
+const deleteRsvpsOfEvent: EventCleanup = async (ctx, eventId, limit) => {
+  const rows = await ctx.db
+    .query("rsvps")
+    .withIndex("by_event_and_status", (q) => q.eq("eventId", eventId))
+    .take(limit);
+  for (const row of rows) {
+    await ctx.db.delete("rsvps", row._id);
+    await adjustProfileStats(ctx, row.userId, { rsvps: -1 });
+  }
+  return rows.length;
+};
+
+const deleteMembersOfEvent: EventCleanup = async (ctx, eventId, limit) => {
+  const rows = await ctx.db
+    .query("event_members")
+    .withIndex("by_event_and_user", (q) => q.eq("eventId", eventId))
+    .take(limit);
+  for (const row of rows) await ctx.db.delete("event_members", row._id);
+  return rows.length;
+};
+
+const deleteParticipantsOfEvent: EventCleanup = async (ctx, eventId, limit) => {
+  const rows = await ctx.db
+    .query("event_participants")
+    .withIndex("by_event", (q) => q.eq("eventId", eventId))
+    .take(limit);
+  for (const row of rows) await deleteParticipantRow(ctx, row);
+  return rows.length;
+};
+
+/** The registry. Later areas append theirs (ratings, photos, comments, invitations…). */
+export const EVENT_CLEANUPS: ReadonlyArray<{ area: string; cleanup: EventCleanup }> = [
+  { area: "rsvps", cleanup: deleteRsvpsOfEvent },
+  { area: "members", cleanup: deleteMembersOfEvent },
+  { area: "participants", cleanup: deleteParticipantsOfEvent },
+];
+
+/** Rows an event deletion removes in its own mutation before handing the rest to scheduled batches. */
+export const EVENT_CLEANUP_INLINE_BUDGET = 500;
+
+/**
+ * Runs the clean-ups of a deleted event within `budget` rows; schedules the
+ * continuation when they are not finished. Returns true when finished.
+ */
+export async function cleanupDeletedEvent(
+  ctx: MutationCtx,
+  eventId: Id<"events">,
+  budget: number = EVENT_CLEANUP_INLINE_BUDGET,
+  cleanups: ReadonlyArray<{ area: string; cleanup: EventCleanup }> = EVENT_CLEANUPS,
+): Promise<boolean> {
+  let left = budget;
+  for (const { cleanup } of cleanups) {
+    const handled = await cleanup(ctx, eventId, left);
+    left -= handled;
+    if (left <= 0) {
+      await ctx.scheduler.runAfter(0, internal.events.cleanupDeletedEvent, { eventId });
+      return false;
+    }
+  }
+  return true;
+}
+
+/**
+ * Deletes an event (access checked by the caller): its pending end job, its
+ * cover file, the document, the creator's "sessions" stat, then every
+ * registered clean-up.
+ */
+export async function deleteEventCascade(
+  ctx: MutationCtx,
+  event: EventDoc,
+  budget: number = EVENT_CLEANUP_INLINE_BUDGET,
+): Promise<void> {
+  await cancelFinish(ctx, event);
+  if (event.coverStorageId !== null) await deleteStoredFile(ctx, event.coverStorageId);
+  await ctx.db.delete("events", event._id);
+  await adjustProfileStats(ctx, event.createdBy, { sessions: -1 });
+  await cleanupDeletedEvent(ctx, event._id, budget);
+}
+
+// ---------------------------------------------------------------- account deletion
+
+/** Events deleted per account-deletion mutation (each with a small inline clean-up); the rest scheduled. */
+const ACCOUNT_EVENTS_PER_RUN = 100;
+const ACCOUNT_EVENT_INLINE_BUDGET = 50;
+
+/**
+ * Deletes up to ACCOUNT_EVENTS_PER_RUN events created by `userId`. Returns
+ * true when none is left.
+ */
+export async function deleteEventsCreatedBy(ctx: MutationCtx, userId: Id<"users">): Promise<boolean> {
+  const events = await ctx.db
+    .query("events")
+    .withIndex("by_created_by_and_end_time", (q) => q.eq("createdBy", userId))
+    .take(ACCOUNT_EVENTS_PER_RUN);
+  for (const event of events) await deleteEventCascade(ctx, event, ACCOUNT_EVENT_INLINE_BUDGET);
+  return events.length < ACCOUNT_EVENTS_PER_RUN;
+}
+
+/**
+ * The account-deletion clean-up (registered in ACCOUNT_CLEANUPS): the
+ * user's own events with everything in them; their RSVPs and memberships in
+ * other events, through `changeParticipation` so those events' counts stay
+ * right; their participant rows and tab counts.
+ */
+export const deleteEventDataOfUser: AccountCleanup = async (ctx, userId) => {
+  if (!(await deleteEventsCreatedBy(ctx, userId))) {
+    await ctx.scheduler.runAfter(0, internal.events.deleteEventsOfDeletedUser, { userId });
+  }
+  for (const rsvp of await ctx.db
+    .query("rsvps")
+    .withIndex("by_user", (q) => q.eq("userId", userId))
+    .collect()) {
+    const event = await ctx.db.get("events", rsvp.eventId);
+    if (event === null) {
+      await ctx.db.delete("rsvps", rsvp._id);
+    } else {
+      await changeParticipation(ctx, event, userId, { rsvp: null });
+    }
+  }
+  for (const member of await ctx.db
+    .query("event_members")
+    .withIndex("by_user_and_status", (q) => q.eq("userId", userId))
+    .collect()) {
+    const event = await ctx.db.get("events", member.eventId);
+    if (event === null || event.createdBy === userId) {
+      await ctx.db.delete("event_members", member._id);
+    } else {
+      await changeParticipation(ctx, event, userId, { member: null });
+    }
+  }
+  // Rows of the user's own events still waiting for their scheduled clean-up.
+  for (const row of await ctx.db
+    .query("event_participants")
+    .withIndex("by_user_and_end_time", (q) => q.eq("userId", userId))
+    .collect()) {
+    await ctx.db.delete("event_participants", row._id);
+  }
+  await deleteUserEventCounts(ctx, userId);
+};

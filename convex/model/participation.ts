@@ -1,0 +1,294 @@
+/**
+ * One user's participation in one event — their RSVP, their membership and
+ * whether they attend — and every count that follows from it, kept exact on
+ * write without scanning (issue 4: "counts users see are maintained on every
+ * write, never recounted"):
+ *
+ * - the event's goingCount / maybeCount / notGoingCount / attendeeCount and trending key;
+ * - the user's `event_participants` row (one per attended event, with copies
+ *   of the event's times and visibility for the upcoming/past lists);
+ * - the user's `user_event_counts` (profile Upcoming / Past tabs);
+ * - the user's profile stat "RSVPs" (`adjustProfileStats`).
+ *
+ * Every RSVP or membership write goes through `changeParticipation`.
+ */
+import type { Doc, Id } from "../_generated/dataModel";
+import type { MutationCtx, QueryCtx } from "../_generated/server";
+import { addToTrendingKey, removeFromTrendingKey } from "../../shared/discoverFilters";
+import { isAttendee, type Participation } from "../../shared/eventAccess";
+import type { MemberRole, MemberStatus, RsvpStatus } from "../../shared/eventOptions";
+import { adjustProfileStats } from "./profiles";
+
+export type EventDoc = Doc<"events">;
+export type RsvpDoc = Doc<"rsvps">;
+export type MemberDoc = Doc<"event_members">;
+export type ParticipantDoc = Doc<"event_participants">;
+
+/** The rows that make up one user's participation in one event. */
+export type ParticipationRows = {
+  rsvp: RsvpDoc | null;
+  member: MemberDoc | null;
+  participant: ParticipantDoc | null;
+};
+
+export async function getRsvp(ctx: QueryCtx, eventId: Id<"events">, userId: Id<"users">): Promise<RsvpDoc | null> {
+  return await ctx.db
+    .query("rsvps")
+    .withIndex("by_event_and_user", (q) => q.eq("eventId", eventId).eq("userId", userId))
+    .unique();
+}
+
+export async function getMember(ctx: QueryCtx, eventId: Id<"events">, userId: Id<"users">): Promise<MemberDoc | null> {
+  return await ctx.db
+    .query("event_members")
+    .withIndex("by_event_and_user", (q) => q.eq("eventId", eventId).eq("userId", userId))
+    .unique();
+}
+
+export async function getParticipant(
+  ctx: QueryCtx,
+  eventId: Id<"events">,
+  userId: Id<"users">,
+): Promise<ParticipantDoc | null> {
+  return await ctx.db
+    .query("event_participants")
+    .withIndex("by_event_and_user", (q) => q.eq("eventId", eventId).eq("userId", userId))
+    .unique();
+}
+
+/** Three point reads. */
+export async function readParticipationRows(
+  ctx: QueryCtx,
+  eventId: Id<"events">,
+  userId: Id<"users">,
+): Promise<ParticipationRows> {
+  const [rsvp, member, participant] = await Promise.all([
+    getRsvp(ctx, eventId, userId),
+    getMember(ctx, eventId, userId),
+    getParticipant(ctx, eventId, userId),
+  ]);
+  return { rsvp, member, participant };
+}
+
+export function participationOf(
+  event: EventDoc,
+  userId: Id<"users">,
+  rows: Pick<ParticipationRows, "rsvp" | "member">,
+): Participation {
+  return {
+    isCreator: event.createdBy === userId,
+    rsvpStatus: rows.rsvp?.status ?? null,
+    member: rows.member === null ? null : { role: rows.member.role, status: rows.member.status },
+  };
+}
+
+// ---------------------------------------------------------------- per-user counts
+
+type Bucket = { isPublic: boolean; past: boolean };
+
+function bucketField(bucket: Bucket) {
+  return `${bucket.isPublic ? "public" : "private"}${bucket.past ? "Past" : "Upcoming"}` as const;
+}
+
+export async function getUserEventCounts(ctx: QueryCtx, userId: Id<"users">) {
+  return await ctx.db
+    .query("user_event_counts")
+    .withIndex("by_user", (q) => q.eq("userId", userId))
+    .unique();
+}
+
+/** Moves one attended event in or out of a user's tab counts (never below 0; no row is created to subtract from). */
+async function adjustUserEventCounts(ctx: MutationCtx, userId: Id<"users">, bucket: Bucket, delta: number): Promise<void> {
+  const field = bucketField(bucket);
+  const row = await getUserEventCounts(ctx, userId);
+  if (row === null) {
+    if (delta <= 0) return;
+    await ctx.db.insert("user_event_counts", {
+      userId,
+      publicUpcoming: 0,
+      publicPast: 0,
+      privateUpcoming: 0,
+      privatePast: 0,
+      [field]: delta,
+    });
+    return;
+  }
+  await ctx.db.patch("user_event_counts", row._id, { [field]: Math.max(0, row[field] + delta) });
+}
+
+export async function deleteUserEventCounts(ctx: MutationCtx, userId: Id<"users">): Promise<void> {
+  const row = await getUserEventCounts(ctx, userId);
+  if (row !== null) await ctx.db.delete("user_event_counts", row._id);
+}
+
+// ---------------------------------------------------------------- the one write path
+
+export type MemberChange = {
+  role: MemberRole;
+  status: MemberStatus;
+  invitedBy?: Id<"users"> | null;
+  /** Who promoted or demoted (recorded when the role changes). */
+  roleChangedBy?: Id<"users"> | null;
+};
+
+export type ParticipationChange = {
+  /** A status to upsert, null to remove the RSVP, absent to leave it. */
+  rsvp?: RsvpStatus | null;
+  /** A membership to upsert, null to remove it, absent to leave it. */
+  member?: MemberChange | null;
+};
+
+const STATUS_COUNTER = { going: "goingCount", maybe: "maybeCount", not_going: "notGoingCount" } as const;
+
+function countsForTrending(status: RsvpStatus | null): boolean {
+  return status === "going" || status === "maybe";
+}
+
+/**
+ * Applies one user's RSVP and/or membership change to one event and fixes
+ * every maintained count by the difference (a handful of point reads and
+ * writes, whatever the event's size). Returns the event as it now is.
+ * Access rules are the caller's job.
+ */
+export async function changeParticipation(
+  ctx: MutationCtx,
+  event: EventDoc,
+  userId: Id<"users">,
+  change: ParticipationChange,
+  now: number = Date.now(),
+): Promise<EventDoc> {
+  const rows = await readParticipationRows(ctx, event._id, userId);
+  const eventPatch: Partial<EventDoc> = {};
+  const counters = {
+    goingCount: event.goingCount,
+    maybeCount: event.maybeCount,
+    notGoingCount: event.notGoingCount,
+    attendeeCount: event.attendeeCount,
+  };
+  let trendingKey = event.trendingKey;
+  let rsvp = rows.rsvp;
+  let member = rows.member;
+
+  if (change.rsvp !== undefined) {
+    const before = rows.rsvp?.status ?? null;
+    const after = change.rsvp;
+    if (before !== after) {
+      if (before !== null) counters[STATUS_COUNTER[before]] = Math.max(0, counters[STATUS_COUNTER[before]] - 1);
+      if (after !== null) counters[STATUS_COUNTER[after]] += 1;
+      let trendingAt = rows.rsvp?.trendingAt ?? null;
+      if (trendingAt !== null && !countsForTrending(after)) {
+        trendingKey = removeFromTrendingKey(trendingKey, trendingAt);
+        trendingAt = null;
+      } else if (trendingAt === null && countsForTrending(after)) {
+        trendingKey = addToTrendingKey(trendingKey, now);
+        trendingAt = now;
+      }
+      if (after === null) {
+        await ctx.db.delete("rsvps", rows.rsvp!._id);
+        await adjustProfileStats(ctx, userId, { rsvps: -1 });
+        rsvp = null;
+      } else if (rows.rsvp === null) {
+        const id = await ctx.db.insert("rsvps", { eventId: event._id, userId, status: after, trendingAt, updatedAt: now });
+        await adjustProfileStats(ctx, userId, { rsvps: 1 });
+        rsvp = await ctx.db.get("rsvps", id);
+      } else {
+        await ctx.db.patch("rsvps", rows.rsvp._id, { status: after, trendingAt, updatedAt: now });
+        rsvp = { ...rows.rsvp, status: after, trendingAt };
+      }
+    }
+  }
+
+  if (change.member !== undefined) {
+    const wanted = change.member;
+    if (wanted === null) {
+      if (rows.member !== null) await ctx.db.delete("event_members", rows.member._id);
+      member = null;
+    } else if (rows.member === null) {
+      const id = await ctx.db.insert("event_members", {
+        eventId: event._id,
+        userId,
+        role: wanted.role,
+        status: wanted.status,
+        invitedBy: wanted.invitedBy ?? null,
+        invitationSentAt: wanted.invitedBy ? now : null,
+        invitationRespondedAt: wanted.status === "pending" ? null : now,
+        roleChangedBy: wanted.roleChangedBy ?? null,
+        roleChangedAt: wanted.roleChangedBy ? now : null,
+        createdAt: now,
+        updatedAt: now,
+      });
+      member = await ctx.db.get("event_members", id);
+    } else {
+      const roleChanged = rows.member.role !== wanted.role;
+      const statusChanged = rows.member.status !== wanted.status;
+      const patch: Partial<MemberDoc> = {
+        role: wanted.role,
+        status: wanted.status,
+        updatedAt: now,
+        ...(wanted.invitedBy !== undefined ? { invitedBy: wanted.invitedBy } : {}),
+        ...(statusChanged && rows.member.status === "pending" ? { invitationRespondedAt: now } : {}),
+        ...(roleChanged ? { roleChangedBy: wanted.roleChangedBy ?? null, roleChangedAt: now } : {}),
+      };
+      await ctx.db.patch("event_members", rows.member._id, patch);
+      member = { ...rows.member, ...patch };
+    }
+  }
+
+  const attends = isAttendee(participationOf(event, userId, { rsvp, member }));
+  if (attends && rows.participant === null) {
+    await ctx.db.insert("event_participants", {
+      eventId: event._id,
+      userId,
+      startTime: event.startTime,
+      endTime: event.endTime,
+      isPublic: event.isPublic,
+      past: event.ended,
+      version: event.participantsVersion,
+    });
+    await adjustUserEventCounts(ctx, userId, { isPublic: event.isPublic, past: event.ended }, 1);
+    counters.attendeeCount += 1;
+  } else if (!attends && rows.participant !== null) {
+    await deleteParticipantRow(ctx, rows.participant);
+    counters.attendeeCount = Math.max(0, counters.attendeeCount - 1);
+  }
+
+  for (const key of Object.keys(counters) as (keyof typeof counters)[]) {
+    if (counters[key] !== event[key]) eventPatch[key] = counters[key];
+  }
+  if (trendingKey !== event.trendingKey) eventPatch.trendingKey = trendingKey;
+  if (Object.keys(eventPatch).length === 0) return event;
+  await ctx.db.patch("events", event._id, eventPatch);
+  return { ...event, ...eventPatch };
+}
+
+/** Deletes a participant row and takes it out of its user's tab counts (the event's counters are the caller's). */
+export async function deleteParticipantRow(ctx: MutationCtx, row: ParticipantDoc): Promise<void> {
+  await ctx.db.delete("event_participants", row._id);
+  await adjustUserEventCounts(ctx, row.userId, { isPublic: row.isPublic, past: row.past }, -1);
+}
+
+/**
+ * Brings up to `limit` participant rows of `event` up to date with its times,
+ * visibility and ended flag (moving them between tab-count buckets).
+ * Returns true when every row is current.
+ */
+export async function syncParticipantRows(ctx: MutationCtx, event: EventDoc, limit: number): Promise<boolean> {
+  const stale = await ctx.db
+    .query("event_participants")
+    .withIndex("by_event_and_version", (q) => q.eq("eventId", event._id).lt("version", event.participantsVersion))
+    .take(limit);
+  for (const row of stale) {
+    if (row.isPublic !== event.isPublic || row.past !== event.ended) {
+      await adjustUserEventCounts(ctx, row.userId, { isPublic: row.isPublic, past: row.past }, -1);
+      await adjustUserEventCounts(ctx, row.userId, { isPublic: event.isPublic, past: event.ended }, 1);
+    }
+    await ctx.db.patch("event_participants", row._id, {
+      startTime: event.startTime,
+      endTime: event.endTime,
+      isPublic: event.isPublic,
+      past: event.ended,
+      version: event.participantsVersion,
+    });
+  }
+  return stale.length < limit;
+}

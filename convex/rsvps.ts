@@ -1,0 +1,39 @@
+/**
+ * RSVPs (spec 2 §4 "RSVP"): one per event and user, set by upsert.
+ * Joining and leaving are `events.join` / `events.leave`.
+ */
+import { paginationOptsValidator } from "convex/server";
+import { v } from "convex/values";
+import { mutation, query } from "./_generated/server";
+import { rsvpStatusValidator } from "./schema";
+import { rsvpsPage } from "./model/eventLists";
+import { getEventEnsuringAccess, getEventOrThrow, setRsvpEnsuringAllowed } from "./model/events";
+import { getViewerId, requireViewerId } from "./model/viewer";
+
+/**
+ * Sets the caller's RSVP to going, maybe or not_going (the older page's
+ * selector; the toast is 'RSVP updated!'). Counts and stats follow.
+ * Errors: NOT_AUTHENTICATED; FORBIDDEN 'You are the host of this event' /
+ * 'You do not have permission to view this private event';
+ * VALIDATION 'This session has already ended'; NOT_FOUND 'Event not found'.
+ */
+export const set = mutation({
+  args: { eventId: v.id("events"), status: rsvpStatusValidator },
+  handler: async (ctx, { eventId, status }) => {
+    const userId = await requireViewerId(ctx);
+    const event = await setRsvpEnsuringAllowed(ctx, await getEventOrThrow(ctx, eventId), userId, status);
+    return { status, goingCount: event.goingCount, maybeCount: event.maybeCount, notGoingCount: event.notGoingCount };
+  },
+});
+
+/**
+ * The RSVP list of the older page, paginated: going first, then maybe,
+ * then not going; each `{ userId, status, updatedAt, person }`.
+ */
+export const list = query({
+  args: { eventId: v.id("events"), paginationOpts: paginationOptsValidator },
+  handler: async (ctx, { eventId, paginationOpts }) => {
+    const access = await getEventEnsuringAccess(ctx, await ctx.db.get("events", eventId), await getViewerId(ctx));
+    return await rsvpsPage(ctx, access, paginationOpts);
+  },
+});

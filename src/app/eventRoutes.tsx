@@ -1,0 +1,26 @@
+import type { RouteObject } from "react-router-dom";
+import { ProtectedRoute } from "@/features/auth/ProtectedRoute";
+import { DiscoverPage } from "@/features/events/discover/DiscoverPage";
+import { LegacyEventPage } from "@/features/events/legacy/LegacyEventPage";
+import { EventPage } from "@/features/events/page/EventPage";
+import { YourSessionsPage } from "@/features/events/sessions/YourSessionsPage";
+
+/**
+ * The events screens (spec 2 §2 "Routes"), as children of the app shell:
+ * discover and event pages are open to everyone (a private event asks the
+ * visitor to sign in); Your Sessions needs a signed-in user.
+ */
+export const eventRoutes: RouteObject[] = [
+  { path: "discover", element: <DiscoverPage /> },
+  { path: "event/:ref", element: <EventPage /> },
+  { path: "private-event/:slug", element: <EventPage /> },
+  { path: "events/:eventId", element: <LegacyEventPage /> },
+  {
+    path: "events",
+    element: (
+      <ProtectedRoute>
+        <YourSessionsPage />
+      </ProtectedRoute>
+    ),
+  },
+];

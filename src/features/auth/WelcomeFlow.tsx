@@ -1,0 +1,47 @@
+import { useConvexAuth, useMutation } from "convex/react";
+import { useEffect, useRef } from "react";
+import { toast } from "sonner";
+import { api } from "../../../convex/_generated/api";
+import { AUTH_MESSAGES, AUTH_TIMINGS, welcomeToastText } from "../../../shared/authMessages";
+import { hasBeenWelcomed, markWelcomed } from "@/lib/authStorage";
+import { sleep } from "@/lib/sleep";
+
+/** One toast for account-setup trouble, whether the callback or the welcome flow saw it first. */
+export const ACCOUNT_SETUP_TOAST_ID = "account-setup";
+
+/**
+ * The welcome flow (spec 1 §4): when someone signs in — a session appears
+ * after the first load found none — and this browser has not greeted them
+ * yet, make sure their profile exists, remember them in welcomeShownIds and,
+ * after 2 s (new user) or 0.5 s, toast 'Welcome to Clink, {name}' or
+ * 'Welcome back, {name}'. Renders nothing; mounted once under the auth provider.
+ */
+export function WelcomeFlow() {
+  const { isLoading, isAuthenticated } = useConvexAuth();
+  const ensureMine = useMutation(api.profiles.ensureMine);
+  // null until the first load has settled: a session restored at start-up is not a sign-in.
+  const wasAuthenticated = useRef<boolean | null>(null);
+
+  useEffect(() => {
+    if (isLoading) return;
+    const previous = wasAuthenticated.current;
+    wasAuthenticated.current = isAuthenticated;
+    if (previous !== false || !isAuthenticated) return;
+
+    void (async () => {
+      try {
+        const { profile, isNewUser } = await ensureMine();
+        if (hasBeenWelcomed(profile.userId)) return;
+        markWelcomed(profile.userId);
+        await sleep(
+          isNewUser ? AUTH_TIMINGS.welcomeDelayNewUserMs : AUTH_TIMINGS.welcomeDelayReturningUserMs,
+        );
+        toast.success(welcomeToastText({ isNewUser, displayName: profile.displayName }));
+      } catch {
+        toast.error(AUTH_MESSAGES.welcomeFlowFailed, { id: ACCOUNT_SETUP_TOAST_ID });
+      }
+    })();
+  }, [isLoading, isAuthenticated, ensureMine]);
+
+  return null;
+}

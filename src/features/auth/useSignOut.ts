@@ -1,0 +1,32 @@
+import { useAuthActions } from "@convex-dev/auth/react";
+import { useCallback } from "react";
+import { useNavigate } from "react-router-dom";
+import { toast } from "sonner";
+import { AUTH_MESSAGES, AUTH_TIMINGS } from "../../../shared/authMessages";
+import { clearWelcomed } from "@/lib/authStorage";
+import { beginSessionExit, endSessionExit } from "@/lib/sessionExit";
+
+/**
+ * Signs out (spec 1 §4): ends the session on the server and in this browser,
+ * clears the welcome list, toasts 'See you later! 👋' and goes to / after 0.5 s.
+ * Failure: toast 'Failed to sign out. Please try again.'.
+ */
+export function useSignOut(): () => Promise<void> {
+  const { signOut } = useAuthActions();
+  const navigate = useNavigate();
+
+  return useCallback(async () => {
+    beginSessionExit();
+    try {
+      await signOut();
+    } catch {
+      endSessionExit();
+      toast.error(AUTH_MESSAGES.signOutFailed);
+      return;
+    }
+    clearWelcomed();
+    toast(AUTH_MESSAGES.signedOut);
+    // The landing page ends the exit when it opens.
+    setTimeout(() => void navigate("/"), AUTH_TIMINGS.signOutRedirectDelayMs);
+  }, [signOut, navigate]);
+}

@@ -1,0 +1,71 @@
+import { Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
+import {
+  ICS_CONTENT_TYPE,
+  googleCalendarUrl,
+  icsFile,
+  icsFileName,
+  outlookCalendarUrl,
+  yahooCalendarUrl,
+  type CalendarEvent,
+} from "../../../../shared/calendar";
+import { ChevronDownIcon } from "@/components/ui/icons";
+import { buttonStyles } from "@/components/ui/buttonStyles";
+import { CalendarIcon, DownloadIcon, ExternalIcon } from "../components/icons";
+
+/** Saves the event's .ics file through a Blob link (alarm 1 hour before). */
+export function downloadIcs(event: CalendarEvent, timeZone: string): void {
+  const blob = new Blob([icsFile(event, timeZone, Date.now())], { type: ICS_CONTENT_TYPE });
+  const href = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = href;
+  link.download = icsFileName(event.title);
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  // Give the browser a moment to start the download before releasing the blob.
+  window.setTimeout(() => URL.revokeObjectURL(href), 10_000);
+}
+
+const itemStyles =
+  "flex w-full items-center gap-3 rounded-xl px-3 py-2.5 text-left text-sm font-semibold text-cream-50 data-focus:bg-night-700";
+
+/**
+ * "Add to Calendar" (spec 2 §7): Google, Outlook and Yahoo in a new tab, or
+ * an .ics file for everything else. `timeZone` is the event's (all-night ends).
+ */
+export function AddToCalendar({ event, timeZone }: { event: CalendarEvent; timeZone: string }) {
+  const links = [
+    { label: "Google Calendar", href: googleCalendarUrl(event, timeZone) },
+    { label: "Outlook", href: outlookCalendarUrl(event, timeZone) },
+    { label: "Yahoo Calendar", href: yahooCalendarUrl(event, timeZone) },
+  ];
+  return (
+    <Menu>
+      <MenuButton className={buttonStyles({ variant: "secondary" }, "w-full")}>
+        <CalendarIcon className="size-4" /> Add to Calendar
+        <ChevronDownIcon className="size-4" />
+      </MenuButton>
+      <MenuItems
+        anchor={{ to: "bottom", gap: 8 }}
+        transition
+        className="z-50 w-(--button-width) min-w-56 rounded-2xl bg-night-800 p-1.5 shadow-2xl ring-1 shadow-black/60 ring-night-600 transition duration-100 ease-out focus:outline-none data-closed:scale-95 data-closed:opacity-0"
+      >
+        {links.map((link) => (
+          <MenuItem key={link.label}>
+            <a href={link.href} target="_blank" rel="noopener noreferrer" className={itemStyles}>
+              <ExternalIcon className="size-4 text-cream-400" />
+              {link.label}
+              <span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          </MenuItem>
+        ))}
+        <MenuItem>
+          <button type="button" onClick={() => downloadIcs(event, timeZone)} className={itemStyles}>
+            <DownloadIcon className="size-4 text-cream-400" />
+            Download .ics file
+          </button>
+        </MenuItem>
+      </MenuItems>
+    </Menu>
+  );
+}

@@ -1,0 +1,136 @@
+import type { ComponentProps } from "react";
+
+/** Stroke icons for the events screens; decorative, so controls carry the name. */
+function StrokeIcon({ children, ...props }: ComponentProps<"svg">) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      className="size-5"
+      {...props}
+    >
+      {children}
+    </svg>
+  );
+}
+
+type IconProps = ComponentProps<"svg">;
+
+export const SearchIcon = (props: IconProps) => (
+  <StrokeIcon {...props}>
+    <circle cx="11" cy="11" r="7" />
+    <path d="m20 20-3.5-3.5" />
+  </StrokeIcon>
+);
+export const FilterIcon = (props: IconProps) => (
+  <StrokeIcon {...props}>
+    <path d="M4 6h16M7 12h10M10 18h4" />
+  </StrokeIcon>
+);
+export const GridIcon = (props: IconProps) => (
+  <StrokeIcon {...props}>
+    <rect x="4" y="4" width="7" height="7" rx="1.5" />
+    <rect x="13" y="4" width="7" height="7" rx="1.5" />
+    <rect x="4" y="13" width="7" height="7" rx="1.5" />
+    <rect x="13" y="13" width="7" height="7" rx="1.5" />
+  </StrokeIcon>
+);
+export const ListIcon = (props: IconProps) => (
+  <StrokeIcon {...props}>
+    <path d="M9 6h11M9 12h11M9 18h11" />
+    <circle cx="4.5" cy="6" r="1" />
+    <circle cx="4.5" cy="12" r="1" />
+    <circle cx="4.5" cy="18" r="1" />
+  </StrokeIcon>
+);
+export const ShareIcon = (props: IconProps) => (
+  <StrokeIcon {...props}>
+    <path d="M12 15V3M7 8l5-5 5 5" />
+    <path d="M5 12v7a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-7" />
+  </StrokeIcon>
+);
+export const CalendarIcon = (props: IconProps) => (
+  <StrokeIcon {...props}>
+    <rect x="3.5" y="5" width="17" height="15" rx="2" />
+    <path d="M3.5 10h17M8 3v4M16 3v4" />
+  </StrokeIcon>
+);
+export const ClockIcon = (props: IconProps) => (
+  <StrokeIcon {...props}>
+    <circle cx="12" cy="12" r="8.5" />
+    <path d="M12 7.5V12l3 2" />
+  </StrokeIcon>
+);
+export const PinIcon = (props: IconProps) => (
+  <StrokeIcon {...props}>
+    <path d="M12 21s-6.5-5.6-6.5-11a6.5 6.5 0 0 1 13 0c0 5.4-6.5 11-6.5 11Z" />
+    <circle cx="12" cy="10" r="2.5" />
+  </StrokeIcon>
+);
+export const EditIcon = (props: IconProps) => (
+  <StrokeIcon {...props}>
+    <path d="M4 20h4L19 9l-4-4L4 16v4Z" />
+    <path d="m13.5 6.5 4 4" />
+  </StrokeIcon>
+);
+export const TrashIcon = (props: IconProps) => (
+  <StrokeIcon {...props}>
+    <path d="M4 7h16M9 7V4h6v3M6.5 7l1 13h9l1-13" />
+  </StrokeIcon>
+);
+export const CopyIcon = (props: IconProps) => (
+  <StrokeIcon {...props}>
+    <rect x="8" y="8" width="12" height="12" rx="2" />
+    <path d="M16 8V6a2 2 0 0 0-2-2H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h2" />
+  </StrokeIcon>
+);
+export const CheckIcon = (props: IconProps) => (
+  <StrokeIcon {...props}>
+    <path d="m5 12.5 4.5 4.5L19 7.5" />
+  </StrokeIcon>
+);
+export const UsersIcon = (props: IconProps) => (
+  <StrokeIcon {...props}>
+    <circle cx="9" cy="8" r="3.5" />
+    <path d="M2.5 20a6.5 6.5 0 0 1 13 0M16 4.6a3.5 3.5 0 0 1 0 6.8M18 14a6.5 6.5 0 0 1 3.5 6" />
+  </StrokeIcon>
+);
+export const ImageIcon = (props: IconProps) => (
+  <StrokeIcon {...props}>
+    <rect x="3.5" y="4.5" width="17" height="15" rx="2" />
+    <circle cx="9" cy="10" r="1.8" />
+    <path d="m20.5 16-5-5-8 8.5" />
+  </StrokeIcon>
+);
+export const ExternalIcon = (props: IconProps) => (
+  <StrokeIcon {...props}>
+    <path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />
+  </StrokeIcon>
+);
+export const DownloadIcon = (props: IconProps) => (
+  <StrokeIcon {...props}>
+    <path d="M12 4v11M7 10l5 5 5-5M5 20h14" />
+  </StrokeIcon>
+);
+export const CrownIcon = (props: IconProps) => (
+  <StrokeIcon {...props}>
+    <path d="m4 8 4 4 4-7 4 7 4-4-2 10H6L4 8Z" />
+  </StrokeIcon>
+);
+export const LockSmallIcon = (props: IconProps) => (
+  <StrokeIcon {...props}>
+    <rect x="5" y="11" width="14" height="9" rx="2" />
+    <path d="M8 11V8a4 4 0 0 1 8 0v3" />
+  </StrokeIcon>
+);
+export const GlobeIcon = (props: IconProps) => (
+  <StrokeIcon {...props}>
+    <circle cx="12" cy="12" r="8.5" />
+    <path d="M3.5 12h17M12 3.5c2.5 2.5 3.5 5.3 3.5 8.5s-1 6-3.5 8.5c-2.5-2.5-3.5-5.3-3.5-8.5s1-6 3.5-8.5Z" />
+  </StrokeIcon>
+);

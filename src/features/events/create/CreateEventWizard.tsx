@@ -1,0 +1,236 @@
+import { useMutation } from "convex/react";
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { toast } from "sonner";
+import { api } from "../../../../convex/_generated/api";
+import type { Id } from "../../../../convex/_generated/dataModel";
+import {
+  CREATE_STEP_FIELDS,
+  CREATE_WIZARD_STEPS,
+  EVENT_TOASTS,
+  WIZARD_RESET_DELAY_MS,
+  coverUploadFailedMessage,
+  createFailedMessage,
+  createStepErrors,
+  EVENT_ERRORS,
+} from "../../../../shared/eventRules";
+import { appErrorData } from "../../../../shared/errors";
+import { Button } from "@/components/ui/Button";
+import { Spinner } from "@/components/ui/Spinner";
+import { Modal } from "../components/Modal";
+import { StepProgress } from "../components/StepProgress";
+import {
+  DrinkPicker,
+  NotesInput,
+  PlaceFields,
+  PublicSwitch,
+  TimeFields,
+  TitleInput,
+  VibePicker,
+  type FormErrors,
+} from "../form/EventFormFields";
+import { CoverPicker } from "../form/CoverPicker";
+import {
+  errorMap,
+  initialCreateValues,
+  toCreateInput,
+  type EventFormValues,
+} from "../form/wizardForm";
+import { useCoverUpload } from "../lib/coverUpload";
+import { useNow } from "../lib/useNow";
+import { viewerTimeZone } from "../lib/timeZone";
+
+export type CreatedEvent = {
+  eventId: Id<"events">;
+  title: string;
+  isPublic: boolean;
+  path: string;
+};
+
+const STEP_TITLES = ["Name the night", "Set the vibe", "Final touches"] as const;
+
+/**
+ * The create wizard (spec 2 §2): 1 title, time and place; 2 drink and vibe;
+ * 3 notes, visibility and cover (inviting arrives with the invitations work:
+ * `inviteSlot`). Next/Back, Enter advances or submits, the form resets 300 ms
+ * after closing. On success: the toast, then `onCreated` (the share dialog).
+ */
+export function CreateEventWizard({
+  open,
+  onClose,
+  onCreated,
+  inviteSlot,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onCreated: (event: CreatedEvent) => void;
+  inviteSlot?: ReactNode;
+}) {
+  const [values, setValues] = useState<EventFormValues>(initialCreateValues);
+  const [step, setStep] = useState(1);
+  const [showErrors, setShowErrors] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [serverErrors, setServerErrors] = useState<FormErrors>({});
+  const create = useMutation(api.events.create);
+  const uploadCover = useCoverUpload();
+  const now = useNow(30_000);
+  const timeZone = viewerTimeZone();
+
+  // Reset 300 ms after closing, once the exit animation is over.
+  const resetTimer = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (open) {
+      window.clearTimeout(resetTimer.current);
+      return;
+    }
+    resetTimer.current = window.setTimeout(() => {
+      setValues(initialCreateValues());
+      setStep(1);
+      setShowErrors(false);
+      setServerErrors({});
+      setProgress(null);
+    }, WIZARD_RESET_DELAY_MS);
+    return () => window.clearTimeout(resetTimer.current);
+  }, [open]);
+
+  const input = toCreateInput(values, timeZone);
+  const stepErrors = errorMap(createStepErrors(step, input));
+  const errors: FormErrors = showErrors ? { ...serverErrors, ...stepErrors } : serverErrors;
+
+  function change(next: EventFormValues) {
+    setValues(next);
+    setServerErrors({});
+  }
+
+  function back() {
+    setShowErrors(false);
+    setStep((current) => Math.max(1, current - 1));
+  }
+
+  async function submit() {
+    setSubmitting(true);
+    let created: CreatedEvent | null = null;
+    try {
+      const result = await create(toCreateInput(values, timeZone));
+      created = {
+        eventId: result.eventId,
+        title: values.title.trim(),
+        isPublic: values.isPublic,
+        path: result.path,
+      };
+    } catch (error) {
+      const data = appErrorData(error);
+      toast.error(data ? createFailedMessage(data.message) : EVENT_ERRORS.createFailed);
+      const fieldStep = data?.field
+        ? Object.entries(CREATE_STEP_FIELDS).find(([, fields]) =>
+            (fields as readonly string[]).includes(data.field!),
+          )
+        : undefined;
+      if (data?.field && fieldStep) {
+        setServerErrors({ [data.field]: data.message });
+        setStep(Number(fieldStep[0]));
+      }
+      setSubmitting(false);
+      return;
+    }
+    if (values.cover) {
+      setProgress(0);
+      try {
+        await uploadCover(created.eventId, values.cover, setProgress);
+      } catch (error) {
+        // The event keeps its vibe's default cover (spec 2 §4).
+        toast.error(
+          coverUploadFailedMessage(error instanceof Error ? error.message : "Please try again"),
+        );
+      }
+    }
+    toast.success(EVENT_TOASTS.created);
+    setSubmitting(false);
+    onCreated(created);
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (submitting) return;
+    if (Object.keys(stepErrors).length > 0) {
+      setShowErrors(true);
+      return;
+    }
+    setShowErrors(false);
+    if (step < CREATE_WIZARD_STEPS) setStep(step + 1);
+    else void submit();
+  }
+
+  return (
+    <Modal
+      open={open}
+      onClose={submitting ? () => undefined : onClose}
+      size="lg"
+      eyebrow={`Step ${step} of ${CREATE_WIZARD_STEPS}`}
+      title={STEP_TITLES[step - 1]}
+      description="Start a night in under 60 seconds."
+    >
+      <StepProgress step={step} total={CREATE_WIZARD_STEPS} />
+      <form
+        onSubmit={onSubmit}
+        noValidate
+        className="mt-5 flex flex-col gap-5"
+        aria-label="Create a session"
+      >
+        {step === 1 && (
+          <>
+            <TitleInput values={values} onChange={change} errors={errors} focusFirst />
+            <TimeFields
+              values={values}
+              onChange={change}
+              errors={errors}
+              now={now}
+              timeZone={timeZone}
+            />
+            <PlaceFields values={values} onChange={change} errors={errors} />
+          </>
+        )}
+        {step === 2 && (
+          <>
+            <DrinkPicker values={values} onChange={change} errors={errors} />
+            <VibePicker values={values} onChange={change} errors={errors} />
+          </>
+        )}
+        {step === 3 && (
+          <>
+            <NotesInput values={values} onChange={change} errors={errors} />
+            <PublicSwitch values={values} onChange={change} />
+            <CoverPicker
+              file={values.cover}
+              onChange={(cover) => change({ ...values, cover })}
+              vibe={values.vibe}
+              progress={progress}
+            />
+            {inviteSlot}
+          </>
+        )}
+        <div className="sticky bottom-0 -mx-5 mt-1 flex items-center gap-3 border-t border-night-700 bg-night-850 px-5 pt-4 sm:-mx-7 sm:px-7">
+          {step > 1 ? (
+            <Button variant="secondary" onClick={back} disabled={submitting}>
+              Back
+            </Button>
+          ) : (
+            <Button variant="ghost" onClick={onClose}>
+              Cancel
+            </Button>
+          )}
+          <Button type="submit" className="ml-auto min-w-36" disabled={submitting}>
+            {submitting && <Spinner className="size-4" />}
+            {step < CREATE_WIZARD_STEPS
+              ? "Next"
+              : submitting
+                ? progress !== null
+                  ? "Uploading cover..."
+                  : "Creating..."
+                : "Create Session 🍻"}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,279 @@
+import { useMutation } from "convex/react";
+import { useState, type FormEvent, type ReactNode } from "react";
+import { toast } from "sonner";
+import { api } from "../../../../convex/_generated/api";
+import type { Id } from "../../../../convex/_generated/dataModel";
+import type { DrinkType } from "../../../../shared/drinks";
+import type { DurationType, Vibe } from "../../../../shared/eventOptions";
+import {
+  EDIT_STEP_FIELDS,
+  EDIT_WIZARD_STEPS,
+  EVENT_ERRORS,
+  coverUploadFailedMessage,
+  editStepErrors,
+} from "../../../../shared/eventRules";
+import { appErrorData } from "../../../../shared/errors";
+import { Button } from "@/components/ui/Button";
+import { Spinner } from "@/components/ui/Spinner";
+import { Modal } from "../components/Modal";
+import { StepProgress } from "../components/StepProgress";
+import { CoverPicker } from "../form/CoverPicker";
+import {
+  DrinkPicker,
+  NotesInput,
+  PlaceFields,
+  PublicSwitch,
+  TimeFields,
+  TitleInput,
+  VibePicker,
+  type FormErrors,
+} from "../form/EventFormFields";
+import { editValuesFrom, errorMap, toEditInput, type EventFormValues } from "../form/wizardForm";
+import { useCoverUpload } from "../lib/coverUpload";
+import { viewerTimeZone } from "../lib/timeZone";
+import { useNow } from "../lib/useNow";
+import { AttendeeList } from "../page/AttendeeList";
+
+export type EditableEvent = {
+  _id: Id<"events">;
+  title: string;
+  durationType: DurationType;
+  startTime: number;
+  endTime: number;
+  placeNickname: string | null;
+  location: string | null;
+  placeName: string | null;
+  placeId?: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  drinkType: DrinkType;
+  vibe: Vibe;
+  notes: string | null;
+  isPublic: boolean;
+  coverUrl: string | null;
+};
+
+const STEP_TITLES = [
+  "Basics and time",
+  "Attendees",
+  "Drink, vibe and cover",
+  "Visibility and invites",
+] as const;
+
+/**
+ * The edit dialog (spec 2 §2): 1 basics and time; 2 attendees (co-hosts are
+ * managed here too); 3 drink, vibe, cover and notes; 4 visibility and invites
+ * (`inviteSlot`, filled by the invitations work). The form is filled from the
+ * event each time it opens. A failed cover upload is reported and saving continues.
+ */
+export function EditEventDialog({
+  event,
+  open,
+  onClose,
+  canManageCoHosts,
+  onSaved,
+  inviteSlot,
+}: {
+  event: EditableEvent;
+  open: boolean;
+  onClose: () => void;
+  canManageCoHosts: boolean;
+  onSaved?: (path: string) => void;
+  inviteSlot?: ReactNode;
+}) {
+  return (
+    <Modal open={open} onClose={onClose} size="lg" title="Edit session" description={event.title}>
+      {/* Mounted only while open, so each opening starts from the event as it is now. */}
+      {open && (
+        <EditForm
+          event={event}
+          onClose={onClose}
+          canManageCoHosts={canManageCoHosts}
+          onSaved={onSaved}
+          inviteSlot={inviteSlot}
+        />
+      )}
+    </Modal>
+  );
+}
+
+function EditForm({
+  event,
+  onClose,
+  canManageCoHosts,
+  onSaved,
+  inviteSlot,
+}: {
+  event: EditableEvent;
+  onClose: () => void;
+  canManageCoHosts: boolean;
+  onSaved?: (path: string) => void;
+  inviteSlot?: ReactNode;
+}) {
+  const timeZone = viewerTimeZone();
+  const now = useNow(30_000);
+  const [values, setValues] = useState<EventFormValues>(() => editValuesFrom(event, timeZone));
+  const [removeCover, setRemoveCover] = useState(false);
+  const [step, setStep] = useState(1);
+  const [showErrors, setShowErrors] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [serverErrors, setServerErrors] = useState<FormErrors>({});
+  const update = useMutation(api.events.update);
+  const removeCoverMutation = useMutation(api.events.removeCover);
+  const uploadCover = useCoverUpload();
+
+  const input = toEditInput(values, timeZone);
+  const stepErrors = errorMap(editStepErrors(step, input));
+  const errors: FormErrors = showErrors ? { ...serverErrors, ...stepErrors } : serverErrors;
+
+  function change(next: EventFormValues) {
+    setValues(next);
+    setServerErrors({});
+  }
+
+  async function save() {
+    setSaving(true);
+    if (values.cover) {
+      setProgress(0);
+      try {
+        await uploadCover(event._id, values.cover, setProgress);
+      } catch (error) {
+        toast.error(
+          coverUploadFailedMessage(error instanceof Error ? error.message : "Please try again"),
+        );
+      }
+      setProgress(null);
+    } else if (removeCover && event.coverUrl) {
+      try {
+        await removeCoverMutation({ eventId: event._id });
+      } catch {
+        // The old cover stays; the rest still saves.
+      }
+    }
+    try {
+      const result = await update({ eventId: event._id, ...toEditInput(values, timeZone) });
+      toast.success("Changes saved");
+      onClose();
+      onSaved?.(result.path);
+    } catch (error) {
+      const data = appErrorData(error);
+      toast.error(
+        data?.code === "VALIDATION" || data?.code === "FORBIDDEN"
+          ? data.message
+          : EVENT_ERRORS.saveFailed,
+      );
+      const fieldStep = data?.field
+        ? Object.entries(EDIT_STEP_FIELDS).find(([, fields]) =>
+            (fields as readonly string[]).includes(data.field!),
+          )
+        : undefined;
+      if (data?.field && fieldStep) {
+        setServerErrors({ [data.field]: data.message });
+        setStep(Number(fieldStep[0]));
+      }
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  function onSubmit(formEvent: FormEvent) {
+    formEvent.preventDefault();
+    if (saving) return;
+    if (Object.keys(stepErrors).length > 0) {
+      setShowErrors(true);
+      return;
+    }
+    setShowErrors(false);
+    if (step < EDIT_WIZARD_STEPS) setStep(step + 1);
+    else void save();
+  }
+
+  return (
+    <>
+      <p className="mb-3 text-xs font-bold tracking-widest text-brand-amber uppercase">
+        Step {step} of {EDIT_WIZARD_STEPS} · {STEP_TITLES[step - 1]}
+      </p>
+      <StepProgress step={step} total={EDIT_WIZARD_STEPS} />
+      <form
+        onSubmit={onSubmit}
+        noValidate
+        className="mt-5 flex flex-col gap-5"
+        aria-label="Edit session"
+      >
+        {step === 1 && (
+          <>
+            <TitleInput values={values} onChange={change} errors={errors} focusFirst />
+            <TimeFields
+              values={values}
+              onChange={change}
+              errors={errors}
+              now={now}
+              timeZone={timeZone}
+              explicit
+            />
+            <PlaceFields values={values} onChange={change} errors={errors} />
+          </>
+        )}
+        {step === 2 && (
+          <div className="flex flex-col gap-3">
+            <h3 className="text-sm font-semibold text-cream-200">Who&apos;s coming</h3>
+            <AttendeeList eventId={event._id} canManage={canManageCoHosts} />
+          </div>
+        )}
+        {step === 3 && (
+          <>
+            <DrinkPicker values={values} onChange={change} errors={errors} />
+            <VibePicker values={values} onChange={change} errors={errors} />
+            <CoverPicker
+              file={values.cover}
+              onChange={(cover) => {
+                change({ ...values, cover });
+                if (cover) setRemoveCover(false);
+              }}
+              vibe={values.vibe}
+              currentUrl={removeCover ? null : event.coverUrl}
+              progress={progress}
+            />
+            {event.coverUrl && !values.cover && (
+              <Button
+                variant="ghost"
+                className="self-start"
+                onClick={() => setRemoveCover(!removeCover)}
+              >
+                {removeCover ? "Keep the current cover" : "Use the vibe's cover instead"}
+              </Button>
+            )}
+            <NotesInput values={values} onChange={change} errors={errors} />
+          </>
+        )}
+        {step === 4 && (
+          <>
+            <PublicSwitch values={values} onChange={change} />
+            {inviteSlot ?? (
+              <p className="rounded-2xl bg-night-800 p-4 text-sm text-cream-400 ring-1 ring-night-600 ring-inset">
+                <span aria-hidden="true">💌 </span>Inviting friends and crews is coming soon. For
+                now, share the session link.
+              </p>
+            )}
+          </>
+        )}
+        <div className="sticky bottom-0 -mx-5 mt-1 flex items-center gap-3 border-t border-night-700 bg-night-850 px-5 pt-4 sm:-mx-7 sm:px-7">
+          {step > 1 ? (
+            <Button variant="secondary" onClick={() => setStep(step - 1)} disabled={saving}>
+              Back
+            </Button>
+          ) : (
+            <Button variant="ghost" onClick={onClose}>
+              Cancel
+            </Button>
+          )}
+          <Button type="submit" className="ml-auto min-w-36" disabled={saving}>
+            {saving && <Spinner className="size-4" />}
+            {step < EDIT_WIZARD_STEPS ? "Next" : saving ? "Saving..." : "Save Changes"}
+          </Button>
+        </div>
+      </form>
+    </>
+  );
+}

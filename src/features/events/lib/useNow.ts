@@ -1,0 +1,14 @@
+import { useEffect, useState } from "react";
+
+/**
+ * The current time, refreshed every `intervalMs`, so timing labels, the LIVE
+ * badge and countdowns move on their own while a page stays open.
+ */
+export function useNow(intervalMs = 30_000): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), intervalMs);
+    return () => window.clearInterval(timer);
+  }, [intervalMs]);
+  return now;
+}

@@ -1,0 +1,139 @@
+import { useConvexAuth, useMutation } from "convex/react";
+import type { FunctionReturnType } from "convex/server";
+import { useEffect, useState } from "react";
+import { useLocation, useNavigate, useParams } from "react-router-dom";
+import { toast } from "sonner";
+import { api } from "../../../../convex/_generated/api";
+import type { Id } from "../../../../convex/_generated/dataModel";
+import { EVENT_PAGE_PANELS } from "../../../../shared/eventCopy";
+import { EVENT_ERRORS } from "../../../../shared/eventRules";
+import { appErrorData } from "../../../../shared/errors";
+import { Button } from "@/components/ui/Button";
+import { ButtonLink } from "@/components/ui/ButtonLink";
+import { storeRedirectAfterLogin } from "@/lib/authStorage";
+import { useGoBack } from "@/lib/useGoBack";
+import { useQueryState } from "@/lib/useQueryState";
+import { EventDetails } from "./EventDetails";
+import { EventPageSkeleton } from "./EventPageSkeleton";
+import { EventStatePanel } from "./EventStatePanel";
+
+export type EventPageData = FunctionReturnType<typeof api.events.get>;
+
+/**
+ * /event/{slug, code or id} and /private-event/{slug}: the event page, live.
+ * Signed out on a private event: the path is stored and the visitor goes to
+ * /login with 'Please sign in to view this private event'.
+ */
+export function EventPage() {
+  const params = useParams();
+  const ref = params.ref ?? params.slug ?? "";
+  // Remounting the loader re-subscribes, which is how "Try Again" re-runs the query.
+  const [attempt, setAttempt] = useState(0);
+  return (
+    <EventLoader key={`${ref}:${attempt}`} eventRef={ref} retry={() => setAttempt((n) => n + 1)} />
+  );
+}
+
+function EventLoader({ eventRef, retry }: { eventRef: string; retry: () => void }) {
+  const auth = useConvexAuth();
+  const state = useQueryState(api.events.get, { slugOrCodeOrId: eventRef });
+  const navigate = useNavigate();
+  const location = useLocation();
+  const goBack = useGoBack("/discover");
+  const remove = useMutation(api.events.remove);
+  const [deleting, setDeleting] = useState(false);
+
+  async function deleteEvent(eventId: Id<"events">) {
+    // The page steps aside first, so the live query's "not found" never flashes.
+    setDeleting(true);
+    try {
+      await remove({ eventId });
+      toast.success("Session deleted");
+      void navigate("/discover", { replace: true });
+    } catch {
+      toast.error(EVENT_ERRORS.deleteFailed);
+      setDeleting(false);
+    }
+  }
+
+  const error = state.status === "error" ? appErrorData(state.error) : null;
+  const mustSignIn =
+    error?.code === "NOT_AUTHENTICATED" && !auth.isLoading && !auth.isAuthenticated;
+
+  useEffect(() => {
+    if (!mustSignIn) return;
+    storeRedirectAfterLogin(`${location.pathname}${location.search}`);
+    toast(EVENT_ERRORS.signInToViewPrivate, { id: "sign-in-to-view-private" });
+    void navigate(
+      `/login?redirect=${encodeURIComponent(`${location.pathname}${location.search}`)}`,
+      {
+        replace: true,
+      },
+    );
+  }, [mustSignIn, location.pathname, location.search, navigate]);
+
+  if (deleting) {
+    return <EventStatePanel emoji="🧹" title="Deleting session…" body="Clearing the tables." />;
+  }
+  if (
+    state.status === "loading" ||
+    mustSignIn ||
+    (error?.code === "NOT_AUTHENTICATED" && auth.isLoading)
+  ) {
+    return <EventPageSkeleton />;
+  }
+  if (state.status === "success") {
+    return <EventDetails data={state.data} onDelete={(eventId) => void deleteEvent(eventId)} />;
+  }
+
+  if (error?.code === "NOT_FOUND" || error?.code === "VALIDATION") {
+    return (
+      <EventStatePanel
+        emoji="🔍"
+        title={EVENT_PAGE_PANELS.notFound.title}
+        body="This session may have been deleted, or the link is wrong."
+      >
+        <ButtonLink to="/discover">Discover Events</ButtonLink>
+        <Button variant="secondary" onClick={goBack}>
+          Go Back
+        </Button>
+      </EventStatePanel>
+    );
+  }
+  if (error?.code === "FORBIDDEN") {
+    return (
+      <EventStatePanel emoji="🔒" title="Private session" body={error.message} alert>
+        <ButtonLink to="/discover">Discover Events</ButtonLink>
+        <Button variant="secondary" onClick={goBack}>
+          Go Back
+        </Button>
+      </EventStatePanel>
+    );
+  }
+  if (error?.code === "NOT_AUTHENTICATED") {
+    // Signed in as far as this browser knows, yet the server disagrees.
+    return (
+      <EventStatePanel
+        emoji="🔐"
+        title={EVENT_PAGE_PANELS.authError.title}
+        body="We couldn't confirm who's signed in. Try again in a moment."
+        alert
+      >
+        <Button onClick={retry}>{EVENT_PAGE_PANELS.authError.action}</Button>
+      </EventStatePanel>
+    );
+  }
+  return (
+    <EventStatePanel
+      emoji="🫗"
+      title={EVENT_PAGE_PANELS.loadError.title}
+      body={EVENT_ERRORS.loadDetailsFailed}
+      alert
+    >
+      <Button onClick={retry}>{EVENT_PAGE_PANELS.loadError.actions[0]}</Button>
+      <Button variant="secondary" onClick={goBack}>
+        {EVENT_PAGE_PANELS.loadError.actions[1]}
+      </Button>
+    </EventStatePanel>
+  );
+}

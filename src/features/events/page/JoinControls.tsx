@@ -1,0 +1,185 @@
+import { useMutation } from "convex/react";
+import { useRef, useState } from "react";
+import { useLocation, useNavigate } from "react-router-dom";
+import { toast } from "sonner";
+import { api } from "../../../../convex/_generated/api";
+import type { Id } from "../../../../convex/_generated/dataModel";
+import { isJoinButtonShown, joinButtonLabel } from "../../../../shared/eventCopy";
+import { EVENT_ERRORS, EVENT_TOASTS } from "../../../../shared/eventRules";
+import { errorMessage } from "../../../../shared/errors";
+import { Spinner } from "@/components/ui/Spinner";
+import { storeRedirectAfterLogin } from "@/lib/authStorage";
+import { cn } from "@/lib/cn";
+import { CrownIcon } from "../components/icons";
+
+export type JoinViewer = {
+  signedIn: boolean;
+  role: "host" | "co_host" | "attendee" | "none";
+  rsvpStatus: "going" | "maybe" | "not_going" | null;
+  isAttending: boolean;
+  canRsvp: boolean;
+};
+
+/**
+ * The join button and its states (spec 2 §4 "Join button states"): 'Sign in
+ * to Join', 'Join the Party', 'Joined!' (→ 'Leave Event' on hover, keyboard
+ * focus, or a first tap), 'Joining...' / 'Leaving...'. Hidden for the host
+ * (a hosting message instead) and for past events (a passed message), plus a
+ * "Maybe" choice for the undecided.
+ */
+export function JoinControls({
+  eventId,
+  viewer,
+  isPast,
+}: {
+  eventId: Id<"events">;
+  viewer: JoinViewer;
+  isPast: boolean;
+}) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const join = useMutation(api.events.join);
+  const leave = useMutation(api.events.leave);
+  const setRsvp = useMutation(api.rsvps.set);
+  const [busy, setBusy] = useState<"joining" | "leaving" | null>(null);
+  const [maybeBusy, setMaybeBusy] = useState(false);
+  const [active, setActive] = useState(false);
+  // A tap on a touch screen first reveals 'Leave Event'; the next tap leaves.
+  const armOnly = useRef(false);
+
+  const isHost = viewer.role === "host";
+  if (!isJoinButtonShown({ isHost, isPast })) {
+    return (
+      <p
+        className={cn(
+          "flex items-center justify-center gap-2 rounded-2xl px-4 py-3.5 text-center font-display font-extrabold",
+          isHost ? "bg-amber-300/10 text-brand-amber" : "bg-night-800 text-cream-200",
+        )}
+      >
+        {isHost ? (
+          <>
+            <CrownIcon className="size-5 text-brand-amber" />
+            {isPast ? "You hosted this session" : "You are the host"}
+          </>
+        ) : (
+          <>
+            <span aria-hidden="true">🌙</span> This session has passed
+          </>
+        )}
+      </p>
+    );
+  }
+
+  const hasJoined = viewer.isAttending;
+  const label = joinButtonLabel({ signedIn: viewer.signedIn, isHost, hasJoined, busy, active });
+
+  function goToLogin() {
+    toast(EVENT_ERRORS.signInToJoin, { id: "sign-in-to-join" });
+    storeRedirectAfterLogin(`${location.pathname}${location.search}`);
+    void navigate("/login");
+  }
+
+  async function onClick() {
+    if (busy) return;
+    if (!viewer.signedIn) {
+      goToLogin();
+      return;
+    }
+    if (hasJoined && armOnly.current) {
+      armOnly.current = false;
+      setActive(true);
+      return;
+    }
+    if (!hasJoined) {
+      setBusy("joining");
+      try {
+        await join({ eventId });
+        toast.success(EVENT_TOASTS.joined);
+      } catch (error) {
+        toast.error(errorMessage(error, EVENT_ERRORS.joinFailed));
+      } finally {
+        setBusy(null);
+        setActive(false);
+      }
+      return;
+    }
+    setBusy("leaving");
+    try {
+      await leave({ eventId });
+      toast(EVENT_TOASTS.left);
+    } catch (error) {
+      toast.error(errorMessage(error, EVENT_ERRORS.joinStatusFailed));
+    } finally {
+      setBusy(null);
+      setActive(false);
+    }
+  }
+
+  async function toggleMaybe() {
+    if (!viewer.signedIn) {
+      goToLogin();
+      return;
+    }
+    setMaybeBusy(true);
+    try {
+      if (viewer.rsvpStatus === "maybe") await leave({ eventId });
+      else await setRsvp({ eventId, status: "maybe" });
+      toast.success(EVENT_TOASTS.rsvpUpdated);
+    } catch (error) {
+      toast.error(errorMessage(error, EVENT_ERRORS.rsvpFailed));
+    } finally {
+      setMaybeBusy(false);
+    }
+  }
+
+  const leaveLook = hasJoined && (active || busy === "leaving");
+  return (
+    <div className="flex flex-col gap-2.5">
+      <button
+        type="button"
+        onClick={() => void onClick()}
+        disabled={busy !== null}
+        aria-busy={busy !== null || undefined}
+        onPointerEnter={(event) => event.pointerType === "mouse" && setActive(true)}
+        onPointerLeave={(event) => event.pointerType === "mouse" && setActive(false)}
+        onPointerDown={(event) => {
+          if (event.pointerType !== "mouse" && hasJoined && !active) armOnly.current = true;
+        }}
+        onFocus={(event) => {
+          if (event.currentTarget.matches(":focus-visible")) setActive(true);
+        }}
+        onBlur={() => {
+          armOnly.current = false;
+          setActive(false);
+        }}
+        className={cn(
+          "inline-flex h-14 w-full items-center justify-center gap-2 rounded-full px-6 font-display text-lg font-extrabold transition duration-150 select-none active:scale-[0.98] disabled:opacity-70",
+          !hasJoined &&
+            "bg-brand-gradient text-brand-ink shadow-lg shadow-brand-orange/25 hover:brightness-110",
+          hasJoined && !leaveLook && "bg-emerald-300 text-brand-ink",
+          leaveLook && "bg-rose-950 text-rose-100 ring-2 ring-rose-400/60",
+        )}
+      >
+        {busy && <Spinner className="size-5" />}
+        {!busy && !hasJoined && viewer.signedIn && <span aria-hidden="true">🍻</span>}
+        {!busy && hasJoined && !leaveLook && <span aria-hidden="true">✓</span>}
+        {label}
+      </button>
+      {!hasJoined && viewer.signedIn && viewer.canRsvp && (
+        <button
+          type="button"
+          onClick={() => void toggleMaybe()}
+          disabled={maybeBusy}
+          aria-pressed={viewer.rsvpStatus === "maybe"}
+          className="inline-flex h-11 items-center justify-center gap-2 rounded-full text-sm font-semibold text-cream-200 ring-1 ring-night-600 transition ring-inset hover:bg-night-800 hover:text-cream-50 aria-pressed:bg-amber-300/15 aria-pressed:text-brand-amber aria-pressed:ring-brand-amber/60"
+        >
+          {maybeBusy && <Spinner className="size-4" />}
+          {!maybeBusy && (
+            <span aria-hidden="true">{viewer.rsvpStatus === "maybe" ? "✓" : "🤔"}</span>
+          )}
+          Maybe
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import type { Locator, Page } from "@playwright/test";
+
+/** /profile/{username}: a full profile, a name-only one, or 'Search Result Not Found'. */
+export class ProfilePage {
+  readonly name: Locator;
+  readonly avatar: Locator;
+  readonly editProfile: Locator;
+  readonly back: Locator;
+  readonly stats: Locator;
+  readonly badges: Locator;
+  readonly privateNotice: Locator;
+  readonly notFoundHeading: Locator;
+  readonly goBack: Locator;
+  readonly findSessions: Locator;
+  readonly sessionsTab: Locator;
+  readonly crewsTab: Locator;
+  readonly upcomingTab: Locator;
+  readonly pastTab: Locator;
+
+  constructor(private readonly page: Page) {
+    const main = page.getByRole("main");
+    this.name = main.getByRole("heading", { level: 1 });
+    this.avatar = main.getByRole("img", { name: /profile photo$/ });
+    this.editProfile = main.getByRole("link", { name: "Edit Profile" });
+    this.back = main.getByRole("button", { name: "Back", exact: true });
+    this.stats = main.getByRole("region", { name: "Stats" });
+    this.badges = main.getByRole("region", { name: "Badges" });
+    this.privateNotice = main.getByText("This profile is private");
+    this.notFoundHeading = main.getByRole("heading", { name: "Search Result Not Found" });
+    this.goBack = main.getByRole("button", { name: "Go Back" });
+    this.findSessions = main.getByRole("link", { name: "Find Sessions" });
+    this.sessionsTab = main.getByRole("tab", { name: "Sessions" });
+    this.crewsTab = main.getByRole("tab", { name: "Crews" });
+    this.upcomingTab = main.getByRole("tab", { name: /^Upcoming/ });
+    this.pastTab = main.getByRole("tab", { name: /^Past/ });
+  }
+
+  async goto(username: string): Promise<void> {
+    await this.page.goto(`/profile/${username}`);
+  }
+
+  /** A stat tile (label and value) by its label: Sessions, RSVPs, Crews, Favourite drink. */
+  statTile(label: string): Locator {
+    return this.stats.getByRole("term").filter({ hasText: new RegExp(`^${label}`) }).locator("..");
+  }
+
+  text(value: string | RegExp): Locator {
+    return this.page.getByRole("main").getByText(value);
+  }
+}
