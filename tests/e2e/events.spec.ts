@@ -332,6 +332,7 @@ test("the host edits a session (also through ?edit=true) and deletes it", async 
   await dialog.getByRole("button", { name: "Next" }).click();
   await expect(dialog.getByText("Event title is required")).toBeVisible();
   await dialog.getByLabel("Session name").fill(`Wine Thursday ${token}`);
+  await expect(dialog.getByText("Event title is required")).toBeHidden();
   await dialog.getByRole("button", { name: "Next" }).click();
   await expect(dialog.getByText("Step 2 of 4 · Attendees")).toBeVisible();
   await dialog.getByRole("button", { name: "Next" }).click();

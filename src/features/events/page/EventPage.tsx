@@ -36,7 +36,13 @@ export function EventPage() {
 
 function EventLoader({ eventRef, retry }: { eventRef: string; retry: () => void }) {
   const auth = useConvexAuth();
-  const state = useQueryState(api.events.get, { slugOrCodeOrId: eventRef });
+  const live = useQueryState(api.events.get, { slugOrCodeOrId: eventRef });
+  // Once shown, the page stays up if the subscription briefly reloads (e.g. while
+  // the session token is refreshed), so open dialogs keep what was typed.
+  const [lastData, setLastData] = useState<EventPageData | null>(null);
+  if (live.status === "success" && live.data !== lastData) setLastData(live.data);
+  const state: typeof live =
+    live.status === "loading" && lastData !== null ? { status: "success", data: lastData } : live;
   const navigate = useNavigate();
   const location = useLocation();
   const goBack = useGoBack("/discover");

@@ -27,13 +27,13 @@ export function ProfileSessionList({
   username,
   when,
   empty,
-  ownerId,
+  viewerId,
 }: {
   username: string;
   when: "upcoming" | "past";
   empty?: React.ReactNode;
-  /** On one's own profile: their user id, so the sessions they host get Edit and Delete. */
-  ownerId?: string;
+  /** The signed-in user's id: sessions they host get Edit and Delete (spec 2: "from their own profile"). */
+  viewerId?: string | null;
 }) {
   const now = useNow(30_000);
   const timeZone = viewerTimeZone();
@@ -58,7 +58,7 @@ export function ProfileSessionList({
           <li key={event._id} className="flex min-w-0">
             <div className="flex w-full min-w-0 flex-col [&>article]:flex-1">
               <EventCard event={event} now={now} timeZone={timeZone} headingLevel={3} />
-              {ownerId !== undefined && event.host.userId === ownerId && (
+              {viewerId && event.host.userId === viewerId && (
                 <EventCardActions event={event} canEdit canDelete />
               )}
             </div>
