@@ -12,6 +12,7 @@ import { DRINK_TYPES, FAVORITE_DRINKS } from "../shared/drinks";
 import { DRINK_GROUPS } from "../shared/eventAccess";
 import { DURATION_TYPES, MEMBER_ROLES, MEMBER_STATUSES, RSVP_STATUSES, VIBES } from "../shared/eventOptions";
 import { PROFILE_VISIBILITIES } from "../shared/profileRules";
+import { REACTION_EMOJIS } from "../shared/recapRules";
 
 export const profileVisibilityValidator = v.union(...PROFILE_VISIBILITIES.map((value) => v.literal(value)));
 
@@ -44,6 +45,8 @@ export const vibeValidator = v.union(...VIBES.map((value) => v.literal(value)));
 export const durationTypeValidator = v.union(...DURATION_TYPES.map((value) => v.literal(value)));
 export const rsvpStatusValidator = v.union(...RSVP_STATUSES.map((value) => v.literal(value)));
 export const memberRoleValidator = v.union(...MEMBER_ROLES.map((value) => v.literal(value)));
+/** One of the 7 comment reactions (the emoji itself). */
+export const reactionValidator = v.union(...REACTION_EMOJIS.map((value) => v.literal(value)));
 export const memberStatusValidator = v.union(...MEMBER_STATUSES.map((value) => v.literal(value)));
 
 /** A place picked from the location search (shared/eventRules.ts `placeSchema`). */
@@ -189,6 +192,14 @@ export default defineSchema({
     /** The pending `events.finish` job at `endTime`. */
     endJobId: v.union(v.id("_scheduled_functions"), v.null()),
     updatedAt: v.number(),
+    /**
+     * Recap counters (issue 5), maintained on write; absent on events that
+     * never had any (read as 0). Average = ratingSum / ratingCount to 1 decimal.
+     */
+    ratingSum: v.optional(v.number()),
+    ratingCount: v.optional(v.number()),
+    photoCount: v.optional(v.number()),
+    commentCount: v.optional(v.number()),
   })
     .index("by_public_slug", ["publicSlug"])
     .index("by_private_slug", ["privateSlug"])
@@ -271,6 +282,58 @@ export default defineSchema({
     privateUpcoming: v.number(),
     privatePast: v.number(),
   }).index("by_user", ["userId"]),
+
+  /** One rating per (event, user), editable (spec 2 §5 Rating). */
+  event_ratings: defineTable({
+    eventId: v.id("events"),
+    userId: v.id("users"),
+    /** 1–5. */
+    rating: v.number(),
+    feedback: v.union(v.string(), v.null()),
+    updatedAt: v.number(),
+  })
+    .index("by_event_and_user", ["eventId", "userId"])
+    .index("by_user", ["userId"]),
+
+  /** The gallery; `createdAt` = `_creationTime`'s moment, newest first by the index's creation order. */
+  event_photos: defineTable({
+    eventId: v.id("events"),
+    uploadedBy: v.id("users"),
+    storageId: v.id("_storage"),
+    caption: v.union(v.string(), v.null()),
+    createdAt: v.number(),
+  })
+    .index("by_event", ["eventId"])
+    .index("by_uploader", ["uploadedBy"])
+    .index("by_storage_id", ["storageId"]),
+
+  /**
+   * Comments, oldest first. `reactionCounts` is keyed by the reaction's ASCII
+   * key (shared/recapRules.ts `REACTIONS`: field names cannot be emoji);
+   * `reactionTotal` is their sum, for the recap's top comment.
+   */
+  event_comments: defineTable({
+    eventId: v.id("events"),
+    userId: v.id("users"),
+    content: v.string(),
+    reactionCounts: v.record(v.string(), v.number()),
+    reactionTotal: v.number(),
+  })
+    // eslint-disable-next-line @convex-dev/no-duplicate-indexes -- thread order: _creationTime
+    .index("by_event", ["eventId"])
+    .index("by_event_and_reaction_total", ["eventId", "reactionTotal"])
+    .index("by_user", ["userId"]),
+
+  /** One row per (comment, user, reaction); `eventId` copied for the event's clean-up. */
+  event_comment_reactions: defineTable({
+    commentId: v.id("event_comments"),
+    eventId: v.id("events"),
+    userId: v.id("users"),
+    reaction: reactionValidator,
+  })
+    .index("by_comment_and_user_and_reaction", ["commentId", "userId", "reaction"])
+    .index("by_event", ["eventId"])
+    .index("by_user", ["userId"]),
 
   /** The demo world's marker (model/demoWorld.ts): what it created, to wipe it. */
   demo_world: defineTable({

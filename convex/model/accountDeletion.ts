@@ -13,6 +13,7 @@ import type { MutationCtx } from "../_generated/server";
 import { deleteEmailLogsTo } from "./emails";
 import { deleteEventDataOfUser } from "./eventCleanup";
 import { resetMagicLinkLimit } from "./magicLinks";
+import { deleteRecapDataOfUser } from "./recapCleanup";
 import { deleteStoredFile, getProfileByUserId } from "./profiles";
 
 export type AccountCleanup = (ctx: MutationCtx, userId: Id<"users">) => Promise<void>;
@@ -46,6 +47,7 @@ const deleteEmailTraces: AccountCleanup = async (ctx, userId) => {
 export const ACCOUNT_CLEANUPS: ReadonlyArray<{ area: string; cleanup: AccountCleanup }> = [
   { area: "emails", cleanup: deleteEmailTraces },
   { area: "events", cleanup: deleteEventDataOfUser },
+  { area: "recap", cleanup: deleteRecapDataOfUser },
 ];
 
 /** The profile and its uploaded avatar. */

@@ -9,7 +9,8 @@
  * the event document at once, then runs the clean-ups within a budget; what
  * is left is finished by scheduled batches (`events.cleanupDeletedEvent`), so
  * an event with 20,000 RSVPs is deleted without hitting transaction limits.
- *   { area: "ratings", cleanup: deleteRatingsOfEvent }   // from ./ratings
+ * Recap rows (ratings, photos with their files, comment reactions, comments)
+ * come from ./recapCleanup.
  */
 import { internal } from "../_generated/api";
 import type { Id } from "../_generated/dataModel";
@@ -18,6 +19,12 @@ import type { AccountCleanup } from "./accountDeletion";
 import { cancelFinish, type EventDoc } from "./events";
 import { changeParticipation, deleteParticipantRow, deleteUserEventCounts } from "./participation";
 import { adjustProfileStats, deleteStoredFile } from "./profiles";
+import {
+  deleteCommentReactionsOfEvent,
+  deleteCommentsOfEvent,
+  deletePhotosOfEvent,
+  deleteRatingsOfEvent,
+} from "./recapCleanup";
 
 export type EventCleanup = (ctx: MutationCtx, eventId: Id<"events">, limit: number) => Promise<number>;
 
@@ -56,6 +63,10 @@ export const EVENT_CLEANUPS: ReadonlyArray<{ area: string; cleanup: EventCleanup
   { area: "rsvps", cleanup: deleteRsvpsOfEvent },
   { area: "members", cleanup: deleteMembersOfEvent },
   { area: "participants", cleanup: deleteParticipantsOfEvent },
+  { area: "ratings", cleanup: deleteRatingsOfEvent },
+  { area: "photos", cleanup: deletePhotosOfEvent },
+  { area: "commentReactions", cleanup: deleteCommentReactionsOfEvent },
+  { area: "comments", cleanup: deleteCommentsOfEvent },
 ];
 
 /** Rows an event deletion removes in its own mutation before handing the rest to scheduled batches. */

@@ -17,6 +17,7 @@ import {
 } from "../../shared/eventAccess";
 import { eventPath } from "../../shared/eventSlug";
 import { fallbackDisplayName, profileDisplayName } from "../../shared/profileRules";
+import { averageRating } from "../../shared/recapRules";
 import type { EventAccess } from "./events";
 import type { EventDoc } from "./participation";
 import { avatarUrlOf, getProfileByUserId, profileAccessFor } from "./profiles";
@@ -106,6 +107,9 @@ export async function eventCard(ctx: QueryCtx, event: EventDoc, people: People) 
     goingCount: event.goingCount,
     maybeCount: event.maybeCount,
     attendeeCount: event.attendeeCount,
+    /** Ratings (issue 5): average to 1 decimal (null without ratings) and how many. */
+    averageRating: averageRating(event.ratingSum ?? 0, event.ratingCount ?? 0),
+    totalRatings: event.ratingCount ?? 0,
     /** shared/discoverFilters.ts `trendingScore(trendingKey, now)` gives the decayed count. */
     trendingKey: event.trendingKey,
     host: await people.get(event.createdBy),

@@ -32,3 +32,8 @@ export async function requireViewerIdInAction(ctx: { auth: QueryCtx["auth"] }): 
   if (userId === null) throw appError("NOT_AUTHENTICATED", ERROR_MESSAGES.notAuthenticated);
   return userId;
 }
+
+/** For actions: the id from the token, or null; the mutations they call check the account. */
+export async function getViewerIdInAction(ctx: { auth: QueryCtx["auth"] }): Promise<Id<"users"> | null> {
+  return await getAuthUserId(ctx);
+}

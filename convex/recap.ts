@@ -1,0 +1,19 @@
+/**
+ * The Toast Recap card of an event (issue 5): thin public function over model/recapView.ts.
+ */
+import { v } from "convex/values";
+import { query } from "./_generated/server";
+import { recapForViewer } from "./model/recapView";
+import { getViewerId } from "./model/viewer";
+
+/**
+ * `{ eventId, unlocked, unlockTime, viewerAttended, canContribute, rating:
+ * { average, total }, photoCount, commentCount, attendeeCount, whoCame
+ * (first 5 people), myRating, topComment (most reactions) | null,
+ * latestPhoto (when no comment has reactions) | null }`. Anyone who may see
+ * the event; `viewerAttended: false` is the 'You missed this one!' view.
+ */
+export const get = query({
+  args: { eventId: v.id("events") },
+  handler: async (ctx, { eventId }) => await recapForViewer(ctx, await getViewerId(ctx), eventId),
+});

@@ -1,0 +1,154 @@
+/**
+ * After the night (spec 2 §5 Rating, Comments, Photos): star ratings with
+ * their labels, feedback and comment limits, the photo file rules, the seven
+ * comment reactions and the messages. Pure: no Convex or React imports.
+ */
+
+// ---------------------------------------------------------------- ratings
+
+export const RATING_MIN = 1;
+export const RATING_MAX = 5;
+export const RATING_VALUES = [1, 2, 3, 4, 5] as const;
+export type RatingValue = (typeof RATING_VALUES)[number];
+
+export const RATING_LABELS: Record<RatingValue, string> = {
+  1: "Poor Experience",
+  2: "Below Average",
+  3: "Good Event",
+  4: "Great Experience",
+  5: "Outstanding!",
+};
+
+export const FEEDBACK_MAX_LENGTH = 500;
+export const COMMENT_MAX_LENGTH = 500;
+/** Ours: the spec has a caption but no limit. */
+export const CAPTION_MAX_LENGTH = 200;
+
+// ---------------------------------------------------------------- photos
+
+/** 10 MB (10485760 bytes). */
+export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
+export const PHOTO_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
+export type PhotoType = (typeof PHOTO_TYPES)[number];
+/** For `<input accept>`: the spec's jpeg, jpg, png, webp. */
+export const PHOTO_ACCEPT = "image/jpeg,image/png,image/webp,.jpg,.jpeg,.png,.webp";
+
+// ---------------------------------------------------------------- reactions
+
+/** The 7 reactions, in display order; `key` is the ASCII name counts are stored under. */
+export const REACTIONS = [
+  { emoji: "🍻", key: "beers", label: "Cheers" },
+  { emoji: "🙌", key: "raised_hands", label: "Raised hands" },
+  { emoji: "🤘", key: "horns", label: "Rock on" },
+  { emoji: "🥴", key: "woozy", label: "Woozy" },
+  { emoji: "😂", key: "laughing", label: "Laughing" },
+  { emoji: "❤️", key: "heart", label: "Love" },
+  { emoji: "🔥", key: "fire", label: "Fire" },
+] as const;
+export type Reaction = (typeof REACTIONS)[number]["emoji"];
+export type ReactionKey = (typeof REACTIONS)[number]["key"];
+export const REACTION_EMOJIS: readonly Reaction[] = REACTIONS.map((r) => r.emoji);
+
+export function isReaction(value: unknown): value is Reaction {
+  return typeof value === "string" && (REACTION_EMOJIS as readonly string[]).includes(value);
+}
+
+export function reactionKey(reaction: Reaction): ReactionKey {
+  return REACTIONS.find((r) => r.emoji === reaction)!.key;
+}
+
+/** Stored counts (by key) as the 7 reactions in order with their counts. */
+export function reactionList(
+  counts: Partial<Record<string, number>>,
+  mine: ReadonlySet<string> = new Set(),
+): Array<{ reaction: Reaction; count: number; mine: boolean }> {
+  return REACTIONS.map((r) => ({ reaction: r.emoji, count: counts[r.key] ?? 0, mine: mine.has(r.emoji) }));
+}
+
+// ---------------------------------------------------------------- messages
+
+export const RECAP_MESSAGES = {
+  // Ratings (spec 2 error catalogue).
+  selectRating: "Please select a rating",
+  ratingRange: "Rating must be between 1 and 5 stars",
+  signInToRate: "You must be signed in to rate events",
+  onlyAttendeesRate: "You can only rate events you attended",
+  // Comments.
+  enterComment: "Please enter a comment",
+  // Photos.
+  selectImage: "Please select an image file",
+  imageTooLarge: "Image must be smaller than 10MB",
+  onlyAttendeesUpload: "You can only upload photos to events you are attending or have attended",
+  deletePhotoNotAllowed: "You can only delete your own photos or photos from events you host",
+  photoNotFound: "Photo not found",
+  notAuthenticated: "User not authenticated",
+  // Ours, where the spec names a rule but no message (docs/decisions.md).
+  feedbackTooLong: `Feedback must be ${FEEDBACK_MAX_LENGTH} characters or less`,
+  commentTooLong: `Comment must be ${COMMENT_MAX_LENGTH} characters or less`,
+  captionTooLong: `Caption must be ${CAPTION_MAX_LENGTH} characters or less`,
+  onlyAttendeesComment: "You can only comment on events you are attending or have attended",
+  recapLocked: "Ratings, photos and comments open 2 hours after the start, or when the session ends",
+  unknownReaction: "Please pick one of the reactions",
+  commentNotFound: "Comment not found",
+} as const;
+
+function length(value: string): number {
+  return [...value].length;
+}
+
+/** The rating's problem, or null: missing → 'Please select a rating'; not a whole 1–5 → 'Rating must be between 1 and 5 stars'. */
+export function ratingProblem(rating: number | null | undefined): string | null {
+  if (rating === null || rating === undefined || rating === 0) return RECAP_MESSAGES.selectRating;
+  if (!Number.isInteger(rating) || rating < RATING_MIN || rating > RATING_MAX) return RECAP_MESSAGES.ratingRange;
+  return null;
+}
+
+export function ratingLabel(rating: number): string | null {
+  return (RATING_LABELS as Record<number, string>)[rating] ?? null;
+}
+
+/** Feedback trimmed; empty → null. */
+export function normalizeFeedback(feedback: string | null | undefined): string | null {
+  const trimmed = (feedback ?? "").trim();
+  return trimmed === "" ? null : trimmed;
+}
+
+export function feedbackProblem(feedback: string | null): string | null {
+  return feedback !== null && length(feedback) > FEEDBACK_MAX_LENGTH ? RECAP_MESSAGES.feedbackTooLong : null;
+}
+
+/** The trimmed comment, or its problem. */
+export function parseComment(content: string): { ok: true; content: string } | { ok: false; message: string } {
+  const trimmed = content.trim();
+  if (trimmed === "") return { ok: false, message: RECAP_MESSAGES.enterComment };
+  if (length(trimmed) > COMMENT_MAX_LENGTH) return { ok: false, message: RECAP_MESSAGES.commentTooLong };
+  return { ok: true, content: trimmed };
+}
+
+/** Caption trimmed; empty → null. */
+export function parseCaption(caption: string | null | undefined): { ok: true; caption: string | null } | { ok: false; message: string } {
+  const trimmed = (caption ?? "").trim();
+  if (length(trimmed) > CAPTION_MAX_LENGTH) return { ok: false, message: RECAP_MESSAGES.captionTooLong };
+  return { ok: true, caption: trimmed === "" ? null : trimmed };
+}
+
+export function isPhotoType(type: string | null | undefined): type is PhotoType {
+  return typeof type === "string" && (PHOTO_TYPES as readonly string[]).includes(type.toLowerCase());
+}
+
+export type PhotoFileProblem = { code: "FILE_TYPE_NOT_ALLOWED" | "FILE_TOO_LARGE"; message: string };
+
+/** A photo's problem (type first, then size), or null. `type` is the real type when known. */
+export function photoFileProblem(file: { type: string | null; size: number }): PhotoFileProblem | null {
+  if (!isPhotoType(file.type)) return { code: "FILE_TYPE_NOT_ALLOWED", message: RECAP_MESSAGES.selectImage };
+  if (file.size > PHOTO_MAX_BYTES) return { code: "FILE_TOO_LARGE", message: RECAP_MESSAGES.imageTooLarge };
+  return null;
+}
+
+// ---------------------------------------------------------------- summary
+
+/** The average to 1 decimal, or null without ratings. */
+export function averageRating(sum: number, count: number): number | null {
+  if (count <= 0) return null;
+  return Math.round((sum / count) * 10) / 10;
+}
