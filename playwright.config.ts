@@ -25,6 +25,9 @@ if (chromiumPath === undefined) throw new Error(missingChromiumMessage);
 // A fresh store per run so tests never see an earlier run's data. scripts/e2e.ts chooses it
 // (and removes it afterwards); the fallback keeps a bare `npx playwright test` working.
 const dataDir = process.env.CLINK_E2E_DATA_DIR ?? join(tmpdir(), `clink-e2e-${Date.now()}`);
+// Workers load this file again: pin the directory so they all find the same backend data
+// (tests/e2e/support/admin.ts reads its admin key there).
+process.env.CLINK_E2E_DATA_DIR = dataDir;
 
 export default defineConfig({
   testDir: "tests/e2e",

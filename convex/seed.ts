@@ -5,7 +5,7 @@
  */
 import { v } from "convex/values";
 import { internalMutation } from "./_generated/server";
-import { seedDemoWorld, wipeDemoWorld } from "./model/demoWorld";
+import { seedDemoWorld, seedPastEvent, wipeDemoWorld } from "./model/demoWorld";
 
 /** Seeds the demo world unless it exists; `force` wipes and re-seeds. `timeZone`: the demo hosts' zone. */
 export const demoWorld = internalMutation({
@@ -17,4 +17,16 @@ export const demoWorld = internalMutation({
 export const wipeDemo = internalMutation({
   args: {},
   handler: async (ctx) => await wipeDemoWorld(ctx),
+});
+
+/** A session that ended already, with the given host and attendees (by e-mail): for recap tests and demos. */
+export const pastEvent = internalMutation({
+  args: {
+    hostEmail: v.string(),
+    attendeeEmails: v.array(v.string()),
+    title: v.string(),
+    startedHoursAgo: v.number(),
+    isPublic: v.optional(v.boolean()),
+  },
+  handler: async (ctx, args) => await seedPastEvent(ctx, args),
 });
