@@ -3,7 +3,6 @@ import { AuthCallbackPage } from "@/features/auth/AuthCallbackPage";
 import { LandingGuard } from "@/features/auth/LandingGuard";
 import { DebugEmailPage } from "@/features/debug/DebugEmailPage";
 import { LandingPage } from "@/features/landing/LandingPage";
-import { ProfilePage } from "@/features/profile/ProfilePage";
 import { AccountArea, MobileAccountArea } from "./layout/AccountArea";
 import { AppShell } from "./layout/AppShell";
 import { eventRoutes } from "./eventRoutes";
@@ -12,6 +11,7 @@ import { EditProfileScreen } from "./pages/EditProfileScreen";
 import { LoginScreen } from "./pages/LoginScreen";
 import { NotFoundPage } from "./pages/NotFoundPage";
 import { ProfileEntry } from "./pages/ProfileEntry";
+import { ProfileScreen } from "./pages/ProfileScreen";
 
 export const router = createBrowserRouter([
   {
@@ -39,7 +39,7 @@ export const router = createBrowserRouter([
           { path: "profile", element: <ProfileEntry /> },
           { path: "profile/edit", element: <EditProfileScreen /> },
           { path: "edit-profile", element: <EditProfileScreen /> },
-          { path: "profile/:username", element: <ProfilePage /> },
+          { path: "profile/:username", element: <ProfileScreen /> },
           { path: "debug-email", element: <DebugEmailPage /> },
           { path: "404", element: <NotFoundPage /> },
           { path: "*", element: <NotFoundPage /> },

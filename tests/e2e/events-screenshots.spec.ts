@@ -3,6 +3,7 @@ import { mkdir } from "node:fs/promises";
 import { CreateEventWizard } from "./pages/CreateEventWizard.ts";
 import { DiscoverPage } from "./pages/DiscoverPage.ts";
 import { EventPage } from "./pages/EventPage.ts";
+import { ProfilePage } from "./pages/ProfilePage.ts";
 import { YourSessionsPage } from "./pages/YourSessionsPage.ts";
 import { signUp } from "./support/auth.ts";
 import {
@@ -25,7 +26,7 @@ test("events screens at 390 and 1280 px", async ({ page, context }) => {
   test.setTimeout(180_000);
   await serveMapTilesLocally(context);
   await mkdir("screenshots", { recursive: true });
-  await signUp(page, uniqueEmail("shots"));
+  const { username } = await signUp(page, uniqueEmail("shots"));
   const title = `Rooftop negronis ${uniqueToken()}`;
   const path = await createEventThroughWizard(page, {
     title,
@@ -87,6 +88,12 @@ test("events screens at 390 and 1280 px", async ({ page, context }) => {
       path: `screenshots/events-your-sessions-${width}.png`,
       fullPage: true,
     });
+    const profile = new ProfilePage(page);
+    await profile.goto(username);
+    await expect(profile.upcomingTab).toContainText("2");
+    await page.waitForTimeout(800);
+    await page.screenshot({ path: `screenshots/events-profile-${width}.png`, fullPage: true });
+    await sessions.goto();
     await sessions.timeline.click();
     await page.screenshot({ path: `screenshots/events-timeline-${width}.png`, fullPage: true });
     await page.getByRole("main").getByRole("button", { name: "Cards" }).click();

@@ -1,9 +1,12 @@
 import { expect, test } from "@playwright/test";
 import { EditProfilePage } from "./pages/EditProfilePage.ts";
+import { NavBar } from "./pages/NavBar.ts";
 import { ProfilePage } from "./pages/ProfilePage.ts";
+import { YourSessionsPage } from "./pages/YourSessionsPage.ts";
 import { signUp } from "./support/auth.ts";
 import { expectNoSeriousA11yViolations } from "./support/axe.ts";
 import { gradientPng } from "./support/images.ts";
+import { createEventThroughWizard, localDateTime, uniqueToken } from "./support/events.ts";
 import { recordPageErrors, unexpectedErrors } from "./support/pageErrors.ts";
 import { uniqueEmail } from "./support/users.ts";
 
@@ -164,6 +167,57 @@ test("another user sees a public profile in full, a private one by name only, an
   expect(unexpectedErrors(bobErrors, "USERNAME_TAKEN")).toEqual([]);
 
   await Promise.all([aliceContext.close(), bobContext.close(), visitorContext.close()]);
+});
+
+test("a host's own profile lists their new session under Upcoming with counts, and Your Sessions in the menu leads to it", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const errors = recordPageErrors(page);
+  const { username } = await signUp(page, uniqueEmail("hostie"));
+  const title = `Rooftop negronis ${uniqueToken()}`;
+  await createEventThroughWizard(page, {
+    title,
+    when: { choice: "Specific Time", start: await localDateTime(page, 1, 20) },
+  });
+
+  const profile = new ProfilePage(page);
+  await profile.goto(username);
+  await expect(profile.createSession).toBeVisible();
+  await expect(profile.nextSession).toContainText(title);
+  await expect(profile.statTile("Sessions")).toContainText("1");
+  await expect(profile.sessionsTab).toHaveAttribute("aria-selected", "true");
+  await expect(profile.upcomingTab).toHaveAttribute("aria-selected", "true");
+  await expect(profile.upcomingTab).toContainText("1");
+  await expect(profile.pastTab).toContainText("0");
+  await expect(profile.sessionCard(title)).toBeVisible();
+  // The host edits and deletes from their own profile.
+  await expect(profile.editSession(title)).toHaveAttribute("href", /\/event\/rooftop-negronis-[a-z0-9-]+\?edit=true$/);
+  await expect(profile.deleteSession(title)).toBeVisible();
+  await profile.pastTab.click();
+  await expect(profile.text("No past sessions yet")).toBeVisible();
+  await profile.upcomingTab.click();
+  await expectNoSeriousA11yViolations(page);
+
+  const nav = new NavBar(page);
+  const sessions = new YourSessionsPage(page);
+  // A click landing while the menu is still opening can be lost: open it again until it leads on.
+  await expect(async () => {
+    if (!(await nav.menuItem("Your Sessions").isVisible())) await nav.openAccountMenu();
+    await nav.menuItem("Your Sessions").click({ timeout: 2000 });
+    await expect(sessions.heading).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 15_000 });
+  await expect(page).toHaveURL("/events");
+  await expect(sessions.cardLink(title)).toBeVisible();
+
+  // The mobile menu has the same link.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await profile.goto(username);
+  await nav.mobileMenuButton.click();
+  await nav.mobileLink("Your Sessions").click();
+  await expect(sessions.heading).toBeVisible();
+  await expect(page).toHaveURL("/events");
+  expect(errors).toEqual([]);
 });
 
 test("an unknown profile says 'Search Result Not Found' with a way back and to sessions", async ({ page }) => {

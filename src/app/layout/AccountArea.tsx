@@ -48,6 +48,7 @@ export function MobileAccountArea() {
         <span className="truncate font-semibold text-cream-50">{account.name}</span>
       </div>
       <MobileMenuLink to="/profile">My Profile</MobileMenuLink>
+      <MobileMenuLink to="/events">Your Sessions</MobileMenuLink>
       <MobileMenuLink to="/profile/edit">Edit Profile</MobileMenuLink>
       <button type="button" disabled className={`${mobileItemClasses} cursor-not-allowed text-cream-400 hover:bg-transparent hover:text-cream-400`}>
         Settings <span className="ml-auto rounded-full bg-night-800 px-2 py-0.5 text-xs">Soon</span>

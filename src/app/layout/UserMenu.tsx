@@ -35,6 +35,11 @@ export function UserMenu({ name, avatarUrl, onSignOut }: AccountMenuProps) {
           </Link>
         </MenuItem>
         <MenuItem>
+          <Link to="/events" className={itemClasses}>
+            Your Sessions
+          </Link>
+        </MenuItem>
+        <MenuItem>
           <Link to="/profile/edit" className={itemClasses}>
             Edit Profile
           </Link>

@@ -11,11 +11,16 @@ const ACTIVITY_TABS = ["sessions", "crews"] as const;
 const SESSION_TABS = ["upcoming", "past"] as const;
 
 export interface ProfileActivityContent {
-  /** Session cards, filled by the events issue. */
-  upcomingSessions?: ReactNode[];
-  pastSessions?: ReactNode[];
-  /** Crew cards, filled by the crews issue. */
-  crews?: ReactNode[];
+  /** The Upcoming and Past session lists (events issue); each renders its own cards. */
+  upcomingSessions?: ReactNode;
+  pastSessions?: ReactNode;
+  /**
+   * The tab counts, as the viewer may see them; undefined while loading. A
+   * tab whose count is 0 shows the empty state instead of its list.
+   */
+  sessionCounts?: { upcoming: number; past: number };
+  /** The crews list (crews issue). */
+  crews?: ReactNode;
 }
 
 const tabClasses = (selected: boolean) =>
@@ -42,9 +47,7 @@ export function ProfileActivity({
 }) {
   const [tab, setTab] = usePersistentChoice(PROFILE_TAB_KEY, ACTIVITY_TABS);
   const [sessionTab, setSessionTab] = usePersistentChoice(PROFILE_SESSIONS_TAB_KEY, SESSION_TABS);
-  const upcoming = content.upcomingSessions ?? [];
-  const past = content.pastSessions ?? [];
-  const crews = content.crews ?? [];
+  const { upcomingSessions, pastSessions, sessionCounts, crews } = content;
   const crewsHidden = !isOwner && !showCrews;
 
   return (
@@ -72,8 +75,8 @@ export function ProfileActivity({
               <TabList aria-label="Sessions" className="flex gap-4 border-b border-night-700">
                 {(
                   [
-                    ["Upcoming", upcoming.length],
-                    ["Past", past.length],
+                    ["Upcoming", tabCount(upcomingSessions, sessionCounts?.upcoming)],
+                    ["Past", tabCount(pastSessions, sessionCounts?.past)],
                   ] as const
                 ).map(([label, count]) => (
                   <Tab
@@ -88,16 +91,19 @@ export function ProfileActivity({
                     }
                   >
                     {label}
-                    <span className="rounded-full bg-night-800 px-2 py-0.5 text-xs text-cream-200 tabular-nums">
-                      {count}
-                    </span>
+                    {count !== null && (
+                      <span className="rounded-full bg-night-800 px-2 py-0.5 text-xs text-cream-200 tabular-nums">
+                        {count}
+                      </span>
+                    )}
                   </Tab>
                 ))}
               </TabList>
               <TabPanels className="mt-4">
                 <TabPanel className="focus:outline-none">
-                  <ItemsOrEmpty
-                    items={upcoming}
+                  <ContentOrEmpty
+                    content={upcomingSessions}
+                    count={sessionCounts?.upcoming}
                     emoji="🗓️"
                     title="No upcoming sessions"
                     text={
@@ -108,8 +114,9 @@ export function ProfileActivity({
                   />
                 </TabPanel>
                 <TabPanel className="focus:outline-none">
-                  <ItemsOrEmpty
-                    items={past}
+                  <ContentOrEmpty
+                    content={pastSessions}
+                    count={sessionCounts?.past}
                     emoji="🍻"
                     title="No past sessions yet"
                     text={
@@ -126,8 +133,8 @@ export function ProfileActivity({
             {crewsHidden ? (
               <EmptyState emoji="🔒" title="Crews are private" text={`${name} keeps their crews to themselves.`} />
             ) : (
-              <ItemsOrEmpty
-                items={crews}
+              <ContentOrEmpty
+                content={crews}
                 emoji="👯"
                 title="No crews yet"
                 text={
@@ -144,9 +151,29 @@ export function ProfileActivity({
   );
 }
 
-function ItemsOrEmpty({ items, ...empty }: { items: ReactNode[]; emoji: string; title: string; text: string }) {
-  if (items.length === 0) return <EmptyState {...empty} />;
-  return <ul className="flex flex-col gap-3">{items.map((item, index) => <li key={index}>{item}</li>)}</ul>;
+/**
+ * A tab's count badge: the given count; 0 when nothing fills the tab; none
+ * while a filled tab's count is still loading.
+ */
+function tabCount(content: ReactNode, count: number | undefined): number | null {
+  if (count !== undefined) return count;
+  return content === undefined || content === null ? 0 : null;
+}
+
+/** A tab's list, or its empty state when nothing fills the tab or its count is 0. */
+function ContentOrEmpty({
+  content,
+  count,
+  ...empty
+}: {
+  content: ReactNode;
+  count?: number;
+  emoji: string;
+  title: string;
+  text: string;
+}) {
+  if (content === undefined || content === null || count === 0) return <EmptyState {...empty} />;
+  return <>{content}</>;
 }
 
 function EmptyState({ emoji, title, text }: { emoji: string; title: string; text: string }) {

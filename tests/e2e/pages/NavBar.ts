@@ -16,7 +16,7 @@ export class NavBar {
     this.mobileMenuButton = this.nav.getByRole("button", { name: "Menu" });
   }
 
-  /** An item of the open account menu (My Profile, Edit Profile, Settings, Sign out). */
+  /** An item of the open account menu (My Profile, Your Sessions, Edit Profile, Settings, Sign out). */
   menuItem(name: string): Locator {
     return this.page.getByRole("menuitem", { name });
   }

@@ -16,6 +16,8 @@ export class ProfilePage {
   readonly crewsTab: Locator;
   readonly upcomingTab: Locator;
   readonly pastTab: Locator;
+  readonly createSession: Locator;
+  readonly nextSession: Locator;
 
   constructor(private readonly page: Page) {
     const main = page.getByRole("main");
@@ -33,6 +35,8 @@ export class ProfilePage {
     this.crewsTab = main.getByRole("tab", { name: "Crews" });
     this.upcomingTab = main.getByRole("tab", { name: /^Upcoming/ });
     this.pastTab = main.getByRole("tab", { name: /^Past/ });
+    this.createSession = main.getByRole("button", { name: "Create Session" });
+    this.nextSession = main.getByRole("region", { name: "Your next session" });
   }
 
   async goto(username: string): Promise<void> {
@@ -42,6 +46,25 @@ export class ProfilePage {
   /** A stat tile (label and value) by its label: Sessions, RSVPs, Crews, Favourite drink. */
   statTile(label: string): Locator {
     return this.stats.getByRole("term").filter({ hasText: new RegExp(`^${label}`) }).locator("..");
+  }
+
+  /** The Sessions / Crews tabs and the open tab's list. */
+  get activity(): Locator {
+    return this.page.getByRole("main").getByRole("region", { name: "Activity" });
+  }
+
+  /** A session card's title link in the open Upcoming / Past tab. */
+  sessionCard(title: string): Locator {
+    return this.activity.getByRole("link", { name: title, exact: true });
+  }
+
+  /** The host's Edit and Delete under one of their session cards. */
+  editSession(title: string): Locator {
+    return this.activity.getByRole("link", { name: `Edit ${title}` });
+  }
+
+  deleteSession(title: string): Locator {
+    return this.activity.getByRole("button", { name: `Delete ${title}` });
   }
 
   text(value: string | RegExp): Locator {
