@@ -1,9 +1,13 @@
 import type { RouteObject } from "react-router-dom";
+import type { Id } from "../../convex/_generated/dataModel";
 import { ProtectedRoute } from "@/features/auth/ProtectedRoute";
 import { DiscoverPage } from "@/features/events/discover/DiscoverPage";
 import { LegacyEventPage } from "@/features/events/legacy/LegacyEventPage";
 import { EventPage } from "@/features/events/page/EventPage";
 import { YourSessionsPage } from "@/features/events/sessions/YourSessionsPage";
+import { EventRecap } from "@/features/recap";
+
+const renderRecap = (eventId: Id<"events">) => <EventRecap eventId={eventId} />;
 
 /**
  * The events screens (spec 2 §2 "Routes"), as children of the app shell:
@@ -12,8 +16,8 @@ import { YourSessionsPage } from "@/features/events/sessions/YourSessionsPage";
  */
 export const eventRoutes: RouteObject[] = [
   { path: "discover", element: <DiscoverPage /> },
-  { path: "event/:ref", element: <EventPage /> },
-  { path: "private-event/:slug", element: <EventPage /> },
+  { path: "event/:ref", element: <EventPage renderRecap={renderRecap} /> },
+  { path: "private-event/:slug", element: <EventPage renderRecap={renderRecap} /> },
   { path: "events/:eventId", element: <LegacyEventPage /> },
   {
     path: "events",

@@ -25,6 +25,9 @@ export type EventCardData = {
   attendeeCount: number;
   maybeCount: number;
   host: { displayName: string; avatarUrl: string | null };
+  /** Average to 1 decimal, null without ratings (absent on older payloads). */
+  averageRating?: number | null;
+  totalRatings?: number;
 };
 
 /** Where it happens, shortest useful form: nickname, else place name, else the address. */
@@ -136,9 +139,21 @@ export function EventCard({
               {event.host.displayName}
             </span>
           </span>
-          <span className="flex shrink-0 items-center gap-1.5 font-semibold text-cream-50">
-            <UsersIcon className="size-4 text-brand-orange" />
-            {countsText(event, past)}
+          <span className="flex shrink-0 items-center gap-3 font-semibold text-cream-50">
+            {event.averageRating != null && (
+              <span className="flex items-center gap-1">
+                <span aria-hidden="true" className="text-brand-amber">
+                  ★
+                </span>
+                <span className="sr-only">Rated </span>
+                {event.averageRating.toFixed(1)}
+                <span className="sr-only"> out of 5 ({event.totalRatings ?? 0} ratings)</span>
+              </span>
+            )}
+            <span className="flex items-center gap-1.5">
+              <UsersIcon className="size-4 text-brand-orange" />
+              {countsText(event, past)}
+            </span>
           </span>
         </div>
       </div>

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router-dom";
 import type { Id } from "../../../../convex/_generated/dataModel";
 import { eventPageTitle } from "../../../../shared/brand";
@@ -7,6 +7,7 @@ import { eventPageMeta } from "../../../../shared/eventMeta";
 import {
   formatEventDate,
   formatEventTimeRange,
+  isRecapUnlocked,
   timingLabel,
   timingStatus,
 } from "../../../../shared/eventTiming";
@@ -46,15 +47,19 @@ import { SectionCard } from "./SectionCard";
 export function EventDetails({
   data,
   onDelete,
+  renderRecap,
 }: {
   data: EventPageData;
   onDelete: (eventId: Id<"events">) => void;
+  /** Ratings, Toast Recap, photos and comments once they open (composed in src/app). */
+  renderRecap?: (eventId: Id<"events">) => ReactNode;
 }) {
   const { event, host, coHosts, attendees, viewer } = data;
   const now = useNow(15_000);
   const timeZone = viewerTimeZone();
   const status = timingStatus(event, now, timeZone);
   const isPast = status === "past";
+  const recapOpen = isPast || isRecapUnlocked(event, now, event.timeZone);
   const wording = attendanceWording(isPast);
   const goBack = useGoBack("/discover");
   const navigate = useNavigate();
@@ -250,7 +255,8 @@ export function EventDetails({
               </p>
             </section>
           )}
-          {/* Past events: the recap issue adds the rating summary, Toast Recap, gallery and comments here. */}
+          {/* Past events (or 2 h after the start): rating, Toast Recap, gallery and comments. */}
+          {recapOpen && renderRecap?.(event._id)}
 
           <SectionCard title={wording.whoHeading}>
             {event.attendeeCount > 0 ? (

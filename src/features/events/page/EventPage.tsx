@@ -1,6 +1,6 @@
 import { useConvexAuth, useMutation } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { useLocation, useNavigate, useParams } from "react-router-dom";
 import { toast } from "sonner";
 import { api } from "../../../../convex/_generated/api";
@@ -24,17 +24,35 @@ export type EventPageData = FunctionReturnType<typeof api.events.get>;
  * Signed out on a private event: the path is stored and the visitor goes to
  * /login with 'Please sign in to view this private event'.
  */
-export function EventPage() {
+export function EventPage({
+  renderRecap,
+}: {
+  /** The after-the-night section (ratings, photos, comments), composed in src/app. */
+  renderRecap?: (eventId: Id<"events">) => ReactNode;
+} = {}) {
   const params = useParams();
   const ref = params.ref ?? params.slug ?? "";
   // Remounting the loader re-subscribes, which is how "Try Again" re-runs the query.
   const [attempt, setAttempt] = useState(0);
   return (
-    <EventLoader key={`${ref}:${attempt}`} eventRef={ref} retry={() => setAttempt((n) => n + 1)} />
+    <EventLoader
+      key={`${ref}:${attempt}`}
+      eventRef={ref}
+      retry={() => setAttempt((n) => n + 1)}
+      renderRecap={renderRecap}
+    />
   );
 }
 
-function EventLoader({ eventRef, retry }: { eventRef: string; retry: () => void }) {
+function EventLoader({
+  eventRef,
+  retry,
+  renderRecap,
+}: {
+  eventRef: string;
+  retry: () => void;
+  renderRecap?: (eventId: Id<"events">) => ReactNode;
+}) {
   const auth = useConvexAuth();
   const live = useQueryState(api.events.get, { slugOrCodeOrId: eventRef });
   // Once shown, the page stays up if the subscription briefly reloads (e.g. while
@@ -89,7 +107,13 @@ function EventLoader({ eventRef, retry }: { eventRef: string; retry: () => void 
     return <EventPageSkeleton />;
   }
   if (state.status === "success") {
-    return <EventDetails data={state.data} onDelete={(eventId) => void deleteEvent(eventId)} />;
+    return (
+      <EventDetails
+        data={state.data}
+        onDelete={(eventId) => void deleteEvent(eventId)}
+        renderRecap={renderRecap}
+      />
+    );
   }
 
   if (error?.code === "NOT_FOUND" || error?.code === "VALIDATION") {

@@ -1,0 +1,1 @@
+export { EventRecap } from "./EventRecap";

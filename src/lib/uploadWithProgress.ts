@@ -1,0 +1,42 @@
+/** A failed upload request; its message is fit to show. */
+export class UploadError extends Error {}
+
+/**
+ * POSTs a file to a Convex upload URL with XMLHttpRequest (fetch cannot
+ * report upload progress), calling `onProgress` with 0–100. Resolves with
+ * the stored file's id.
+ */
+export function uploadWithProgress(
+  url: string,
+  file: Blob,
+  onProgress: (percent: number) => void,
+): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open("POST", url);
+    request.setRequestHeader("Content-Type", file.type || "application/octet-stream");
+    request.upload.addEventListener("progress", (event) => {
+      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
+    });
+    request.addEventListener("load", () => {
+      if (request.status >= 200 && request.status < 300) {
+        try {
+          const { storageId } = JSON.parse(request.responseText) as { storageId?: unknown };
+          if (typeof storageId === "string") {
+            onProgress(100);
+            resolve(storageId);
+            return;
+          }
+        } catch {
+          // Falls through to the error below.
+        }
+        reject(new UploadError("The upload answered without a file id"));
+        return;
+      }
+      reject(new UploadError(request.responseText.trim() || `Upload failed (${request.status})`));
+    });
+    request.addEventListener("error", () => reject(new UploadError("Network error during upload")));
+    request.addEventListener("abort", () => reject(new UploadError("Upload cancelled")));
+    request.send(file);
+  });
+}
