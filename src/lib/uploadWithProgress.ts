@@ -33,10 +33,21 @@ export function uploadWithProgress(
         reject(new UploadError("The upload answered without a file id"));
         return;
       }
-      reject(new UploadError(request.responseText.trim() || `Upload failed (${request.status})`));
+      reject(new UploadError(failureReason(request)));
     });
     request.addEventListener("error", () => reject(new UploadError("Network error during upload")));
     request.addEventListener("abort", () => reject(new UploadError("Upload cancelled")));
     request.send(file);
   });
+}
+
+/** The server's own message when it gave one (e.g. a file over the size limit), else the status. */
+function failureReason(request: XMLHttpRequest): string {
+  try {
+    const { message } = JSON.parse(request.responseText) as { message?: unknown };
+    if (typeof message === "string" && message) return message;
+  } catch {
+    // Not JSON: fall back to the status below.
+  }
+  return request.status === 413 ? "The file is too large" : `Upload failed (${request.status})`;
 }

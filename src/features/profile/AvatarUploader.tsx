@@ -11,7 +11,7 @@ import { Button } from "@/components/ui/Button";
 import { buttonStyles } from "@/components/ui/buttonStyles";
 import { CameraIcon } from "@/components/ui/icons";
 import { cn } from "@/lib/cn";
-import { UploadError, uploadWithProgress } from "./uploadWithProgress";
+import { UploadError, uploadWithProgress } from "@/lib/uploadWithProgress";
 
 /**
  * Profile photo: upload (JPG, PNG or WebP up to 5 MB, checked here and again

@@ -6,7 +6,7 @@ import { api } from "../../../convex/_generated/api";
 import { errorMessage } from "../../../shared/errors";
 import { Avatar } from "@/components/ui/Avatar";
 import { ArrowLeftIcon, ArrowRightIcon, CloseIcon } from "@/components/ui/icons";
-import { ConfirmRemoval } from "./RecapModal";
+import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { formatMoment, type PhotoItem } from "./types";
 
 const SWIPE_DISTANCE = 50;
@@ -159,11 +159,12 @@ export function PhotoViewer({
           </>
         )}
       </DialogPanel>
-      <ConfirmRemoval
+      <ConfirmDialog
         open={confirming}
         title="Delete this photo?"
         body="It will be gone from the gallery for everyone. This can't be undone."
-        confirmLabel={busy ? "Deleting..." : "Delete Photo"}
+        confirmLabel="Delete Photo"
+        busyLabel="Deleting..."
         busy={busy}
         onConfirm={() => void remove()}
         onClose={() => setConfirming(false)}

@@ -6,7 +6,7 @@ import type { Id } from "../../../../convex/_generated/dataModel";
 import { EVENT_ERRORS } from "../../../../shared/eventRules";
 import { Button } from "@/components/ui/Button";
 import { ButtonLink } from "@/components/ui/ButtonLink";
-import { ConfirmDialog } from "./ConfirmDialog";
+import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { EditIcon, TrashIcon } from "./icons";
 
 /**

@@ -16,7 +16,7 @@ import {
 import { appErrorData } from "../../../../shared/errors";
 import { Button } from "@/components/ui/Button";
 import { Spinner } from "@/components/ui/Spinner";
-import { Modal } from "../components/Modal";
+import { Modal } from "@/components/ui/Modal";
 import { StepProgress } from "../components/StepProgress";
 import {
   DrinkPicker,

@@ -9,7 +9,7 @@ import {
   discoverDrinkFilterLabel,
 } from "../../../../shared/discoverFilters";
 import { Button } from "@/components/ui/Button";
-import { Modal } from "../components/Modal";
+import { Modal } from "@/components/ui/Modal";
 import { PillChoices } from "../components/PillChoices";
 import type { DiscoverFilters } from "./discoverParams";
 

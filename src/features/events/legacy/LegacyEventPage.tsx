@@ -32,7 +32,7 @@ import { cn } from "@/lib/cn";
 import { useGoBack } from "@/lib/useGoBack";
 import { usePageTitle } from "@/lib/usePageTitle";
 import { useQueryState } from "@/lib/useQueryState";
-import { ConfirmDialog } from "../components/ConfirmDialog";
+import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { EditIcon, PinIcon, ShareIcon, TrashIcon } from "../components/icons";
 import { placeLine } from "../components/EventCard";
 import { viewerTimeZone } from "../lib/timeZone";

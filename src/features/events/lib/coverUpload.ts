@@ -3,7 +3,7 @@ import { useCallback } from "react";
 import { api } from "../../../../convex/_generated/api";
 import type { Id } from "../../../../convex/_generated/dataModel";
 import { errorMessage } from "../../../../shared/errors";
-import { uploadWithProgress } from "./uploadWithProgress";
+import { uploadWithProgress } from "@/lib/uploadWithProgress";
 
 /**
  * Uploads a cover with progress and makes it the event's cover; throws with
@@ -16,7 +16,9 @@ export function useCoverUpload() {
     async (eventId: Id<"events">, file: File, onProgress: (fraction: number) => void) => {
       try {
         const uploadUrl = await generateUploadUrl({});
-        const storageId = await uploadWithProgress(uploadUrl, file, onProgress);
+        const storageId = await uploadWithProgress(uploadUrl, file, (percent) =>
+          onProgress(percent / 100),
+        );
         await setCover({ eventId, storageId: storageId as Id<"_storage"> });
       } catch (error) {
         const fallback =

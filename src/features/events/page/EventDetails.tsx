@@ -17,7 +17,7 @@ import { useGoBack } from "@/lib/useGoBack";
 import { cn } from "@/lib/cn";
 import { AddToCalendar } from "../calendar/AddToCalendar";
 import { AvatarStack } from "../components/AvatarStack";
-import { ConfirmDialog } from "../components/ConfirmDialog";
+import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { DrinkChip, TimingBadge, VibeChip, VisibilityChip } from "../components/EventBadges";
 import { EventCover } from "../components/EventCover";
 import {
@@ -28,7 +28,7 @@ import {
   TrashIcon,
   UsersIcon,
 } from "../components/icons";
-import { Modal } from "../components/Modal";
+import { Modal } from "@/components/ui/Modal";
 import { EditEventDialog } from "../edit/EditEventDialog";
 import { eventPageUrl } from "../lib/links";
 import { viewerTimeZone } from "../lib/timeZone";

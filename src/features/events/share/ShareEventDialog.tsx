@@ -13,7 +13,7 @@ import { Button } from "@/components/ui/Button";
 import { inputStyles } from "@/components/ui/Field";
 import { cn } from "@/lib/cn";
 import { CheckIcon, CopyIcon, ShareIcon } from "../components/icons";
-import { Modal } from "../components/Modal";
+import { Modal } from "@/components/ui/Modal";
 import { copyText, eventShareUrl } from "../lib/links";
 
 export type ShareableEventInfo = {

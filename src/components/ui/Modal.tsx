@@ -18,7 +18,7 @@ interface ModalProps {
 }
 
 /**
- * The events screens' dialog: a bottom sheet on phones, a centred card on
+ * The app's dialog: a bottom sheet on phones, a centred card on
  * wider screens; focus is trapped, Escape and the backdrop close it, and it
  * animates in and out (Headless UI transitions, which honour reduced motion
  * through the global CSS rule).
