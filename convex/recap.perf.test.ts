@@ -5,9 +5,12 @@
  * 100 authors, a third with reactions) and 500 photos on one past event,
  * the first page of comments and of photos reads at most 60 documents each,
  * as a visitor, an attendee who reacted and the host; the recap card too.
+ * The worst case for comments: a viewer who gave all 7 reactions to each of
+ * the first 20 comments (their own reactions are one document per event).
  */
 import { beforeAll, describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
+import { REACTIONS } from "../shared/recapRules";
 import type { Id } from "./_generated/dataModel";
 import { documentsRead } from "./perf.workload";
 import { createEvent, createUser, HOUR, newTest, rsvp, stubDeploymentEnv, type TestUser } from "./test.setup";
@@ -19,32 +22,45 @@ const AUTHORS = 100;
 let eventId: Id<"events">;
 let host: TestUser;
 let guest: TestUser;
+let superfan: TestUser;
+/** The first comments, each given all 7 reactions by `superfan`. */
+const SUPERFAN_COMMENTS = 20;
 
 beforeAll(async () => {
   stubDeploymentEnv();
   host = await createUser(t, { name: "Host" });
   guest = await createUser(t, { name: "Guest" });
   ({ eventId } = await createEvent(t, host, { startTime: Date.now() + HOUR }));
+  superfan = await createUser(t, { name: "Superfan" });
   await rsvp(guest, eventId);
+  await rsvp(superfan, eventId);
   const authors: Id<"users">[] = [];
   for (let i = 0; i < AUTHORS; i++) authors.push((await createUser(t, { name: `Author ${i}` })).userId);
   await t.run(async (ctx) => {
     const startTime = Date.now() - 5 * HOUR;
     await ctx.db.patch("events", eventId, { startTime, endTime: startTime + 4 * HOUR, commentCount: COMMENTS, photoCount: PHOTOS });
+    const maps = new Map<Id<"users">, Record<Id<"event_comments">, Array<(typeof REACTIONS)[number]["key"]>>>();
     for (let i = 0; i < COMMENTS; i++) {
-      const reacted = i % 3 === 0;
+      const given: Array<[Id<"users">, (typeof REACTIONS)[number]]> = [];
+      if (i % 3 === 0) given.push([guest.userId, REACTIONS[0]], [host.userId, REACTIONS[6]]);
+      if (i < SUPERFAN_COMMENTS) for (const reaction of REACTIONS) given.push([superfan.userId, reaction]);
+      const reactionCounts: Record<string, number> = {};
+      for (const [, r] of given) reactionCounts[r.key] = (reactionCounts[r.key] ?? 0) + 1;
       const commentId = await ctx.db.insert("event_comments", {
         eventId,
         userId: authors[i % AUTHORS],
         content: `Comment ${i}`,
-        reactionCounts: reacted ? { beers: 1, fire: 1 } : {},
-        reactionTotal: reacted ? 2 : 0,
+        reactionCounts,
+        reactionTotal: given.length,
       });
-      if (reacted) {
-        await ctx.db.insert("event_comment_reactions", { commentId, eventId, userId: guest.userId, reaction: "🍻" });
-        await ctx.db.insert("event_comment_reactions", { commentId, eventId, userId: host.userId, reaction: "🔥" });
+      for (const [userId, r] of given) {
+        await ctx.db.insert("event_comment_reactions", { commentId, eventId, userId, reaction: r.emoji });
+        const byComment = maps.get(userId) ?? {};
+        byComment[commentId] = [...(byComment[commentId] ?? []), r.key];
+        maps.set(userId, byComment);
       }
     }
+    for (const [userId, byComment] of maps) await ctx.db.insert("event_user_reactions", { eventId, userId, byComment });
     for (let i = 0; i < PHOTOS; i++) {
       const storageId = await ctx.storage.store(new Blob([new Uint8Array([0xff, 0xd8, 0xff, i % 256])]));
       await ctx.db.insert("event_photos", {
@@ -65,12 +81,13 @@ describe("recap reads at volume", () => {
   test("the first page of comments and of photos reads at most 60 documents", async () => {
     const figures: Record<string, { documentsRead: number; items: number }> = {};
     const viewers = [
-      ["anonymous", undefined],
-      ["attendee", guest.asUser],
-      ["host", host.asUser],
+      ["anonymous", null],
+      ["attendee", guest],
+      ["host", host],
+      ["worst-case viewer", superfan],
     ] as const;
-    for (const [who] of viewers) {
-      const subject = who === "anonymous" ? undefined : `${(who === "host" ? host : guest).userId}|${(who === "host" ? host : guest).sessionId}`;
+    for (const [who, user] of viewers) {
+      const subject = user === null ? undefined : `${user.userId}|${user.sessionId}`;
       const paginationOpts = { numItems: 20, cursor: null };
       const comments = await documentsRead(t, api.comments.list, { eventId, paginationOpts }, subject);
       figures[`comments (${who})`] = { documentsRead: comments.documentsRead, items: (comments.result as Page).page.length };
@@ -87,6 +104,10 @@ describe("recap reads at volume", () => {
       expect({ name, ok: figure.documentsRead <= 60 }).toEqual({ name, ok: true });
     }
     expect(figures["comments (attendee)"].items).toBe(20);
+    expect(figures["comments (worst-case viewer)"].items).toBe(20);
+    // The superfan sees all 7 of their reactions on each comment of the first page.
+    const page = (await superfan.asUser.query(api.comments.list, { eventId, paginationOpts: { numItems: 20, cursor: null } })).page;
+    expect(page.every((c) => c.reactions.every((r) => r.mine))).toBe(true);
     expect(figures["photos (anonymous)"].items).toBe(20);
   }, 120_000);
 });

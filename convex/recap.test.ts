@@ -37,7 +37,7 @@ async function fileExists(t: TestConvex, storageId: Id<"_storage">) {
 
 async function countRows(
   t: TestConvex,
-  table: "event_ratings" | "event_photos" | "event_comments" | "event_comment_reactions",
+  table: "event_ratings" | "event_photos" | "event_comments" | "event_comment_reactions" | "event_user_reactions",
 ) {
   return await t.run(async (ctx) => (await ctx.db.query(table).collect()).length);
 }
@@ -71,6 +71,12 @@ async function pastWorld(overrides: { isPublic?: boolean } = {}): Promise<World>
     });
   }
   return { t, host, guest, guest2, stranger, eventId };
+}
+
+/** Each user's per-event reaction map, by user. */
+async function reactionMaps(t: TestConvex) {
+  const maps = await t.run(async (ctx) => await ctx.db.query("event_user_reactions").collect());
+  return new Map(maps.map((m) => [m.userId, m.byComment as Record<string, string[]>]));
 }
 
 async function moveStart(t: TestConvex, eventId: Id<"events">, startTime: number) {
@@ -352,6 +358,35 @@ describe("comments and reactions", () => {
       { reaction: "🔥", count: 1, mine: false },
     ]);
     expect(await countRows(w.t, "event_comment_reactions")).toBe(2);
+    // The per-user maps follow the rows; an emptied map is deleted.
+    let maps = await reactionMaps(w.t);
+    expect(maps.get(w.guest.userId)).toEqual({ [commentId]: ["fire"] });
+    expect(maps.get(w.stranger.userId)).toEqual({ [commentId]: ["beers"] });
+    const strangerMine = (await w.stranger.asUser.query(api.comments.list, opts)).page[0];
+    expect(strangerMine.reactions.filter((r) => r.mine).map((r) => r.reaction)).toEqual(["🍻"]);
+    await w.stranger.asUser.mutation(api.comments.toggleReaction, { commentId, reaction: "🍻" });
+    maps = await reactionMaps(w.t);
+    expect(maps.has(w.stranger.userId)).toBe(false);
+    expect(await countRows(w.t, "event_user_reactions")).toBe(1);
+  });
+
+  test("an overflowed reaction map falls back to the rows for comments it does not hold", async () => {
+    const w = await pastWorld();
+    const first = await w.guest.asUser.mutation(api.comments.add, { eventId: w.eventId, content: "in the map" });
+    const second = await w.guest.asUser.mutation(api.comments.add, { eventId: w.eventId, content: "past the cap" });
+    await w.host.asUser.mutation(api.comments.toggleReaction, { commentId: first, reaction: "😂" });
+    // As if the host's map were full: the second comment's reaction is only a row.
+    await w.t.run(async (ctx) => {
+      const map = (await ctx.db.query("event_user_reactions").collect())[0];
+      await ctx.db.patch("event_user_reactions", map._id, { overflow: true });
+    });
+    await w.host.asUser.mutation(api.comments.toggleReaction, { commentId: second, reaction: "🤘" });
+    await w.t.run(async (ctx) => {
+      const map = (await ctx.db.query("event_user_reactions").collect())[0];
+      await ctx.db.patch("event_user_reactions", map._id, { byComment: { [first]: ["laughing"] } });
+    });
+    const list = await w.host.asUser.query(api.comments.list, { eventId: w.eventId, paginationOpts: { numItems: 10, cursor: null } });
+    expect(list.page.map((c) => c.reactions.filter((r) => r.mine).map((r) => r.reaction))).toEqual([["😂"], ["🤘"]]);
   });
 
   test("a private event: strangers can neither read nor react", async () => {
@@ -396,8 +431,10 @@ describe("recap card", () => {
     const photo = await uploadPhoto(w, w.guest);
     const commentId = await w.guest.asUser.mutation(api.comments.add, { eventId: w.eventId, content: "bye" });
     await w.host.asUser.mutation(api.comments.toggleReaction, { commentId, reaction: "😂" });
+    await w.guest2.asUser.mutation(api.comments.toggleReaction, { commentId, reaction: "🔥" });
+    expect(await countRows(w.t, "event_user_reactions")).toBe(2);
     await w.host.asUser.mutation(api.events.remove, { eventId: w.eventId });
-    for (const table of ["event_ratings", "event_photos", "event_comments", "event_comment_reactions"] as const) {
+    for (const table of ["event_ratings", "event_photos", "event_comments", "event_comment_reactions", "event_user_reactions"] as const) {
       expect({ table, rows: await countRows(w.t, table) }).toEqual({ table, rows: 0 });
     }
     expect(await fileExists(w.t, photo.storageId)).toBe(false);
@@ -423,7 +460,14 @@ describe("recap card", () => {
     const list = await w.host.asUser.query(api.comments.list, { eventId: w.eventId, paginationOpts: { numItems: 10, cursor: null } });
     expect(list.page.map((c) => c.content)).toEqual(["host's"]);
     expect(list.page[0].reactions.find((r) => r.reaction === "🔥")?.count).toBe(1);
+    expect(list.page[0].reactions.find((r) => r.reaction === "🔥")?.mine).toBe(false);
     expect(await countRows(w.t, "event_comment_reactions")).toBe(1);
+    // Gus's map is gone; Gia's lost the deleted comment's entry.
+    const maps = await reactionMaps(w.t);
+    expect([...maps.keys()]).toEqual([w.guest2.userId]);
+    expect(maps.get(w.guest2.userId)).toEqual({ [hostComment]: ["fire"] });
+    const gia = await w.guest2.asUser.query(api.comments.list, { eventId: w.eventId, paginationOpts: { numItems: 10, cursor: null } });
+    expect(gia.page[0].reactions.find((r) => r.reaction === "🔥")?.mine).toBe(true);
     expect(await countRows(w.t, "event_photos")).toBe(1);
   });
 });

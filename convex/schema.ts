@@ -12,7 +12,7 @@ import { DRINK_TYPES, FAVORITE_DRINKS } from "../shared/drinks";
 import { DRINK_GROUPS } from "../shared/eventAccess";
 import { DURATION_TYPES, MEMBER_ROLES, MEMBER_STATUSES, RSVP_STATUSES, VIBES } from "../shared/eventOptions";
 import { PROFILE_VISIBILITIES } from "../shared/profileRules";
-import { REACTION_EMOJIS } from "../shared/recapRules";
+import { REACTIONS, REACTION_EMOJIS } from "../shared/recapRules";
 
 export const profileVisibilityValidator = v.union(...PROFILE_VISIBILITIES.map((value) => v.literal(value)));
 
@@ -47,6 +47,8 @@ export const rsvpStatusValidator = v.union(...RSVP_STATUSES.map((value) => v.lit
 export const memberRoleValidator = v.union(...MEMBER_ROLES.map((value) => v.literal(value)));
 /** One of the 7 comment reactions (the emoji itself). */
 export const reactionValidator = v.union(...REACTION_EMOJIS.map((value) => v.literal(value)));
+/** A reaction's ASCII key (the name counts are stored under). */
+export const reactionKeyValidator = v.union(...REACTIONS.map((r) => v.literal(r.key)));
 export const memberStatusValidator = v.union(...MEMBER_STATUSES.map((value) => v.literal(value)));
 
 /** A place picked from the location search (shared/eventRules.ts `placeSchema`). */
@@ -333,6 +335,24 @@ export default defineSchema({
   })
     .index("by_comment_and_user_and_reaction", ["commentId", "userId", "reaction"])
     .index("by_event", ["eventId"])
+    .index("by_user", ["userId"]),
+
+  /**
+   * The viewer's own reactions on one event, in one document per (event,
+   * user), so a page of comments reads them once: `byComment` maps a comment
+   * id to the reaction keys (as in `reactionCounts`) the user gave it. Kept by
+   * toggleReaction beside `event_comment_reactions` (which stay the source of
+   * truth for counts and clean-ups). An object holds at most 1,024 fields, so
+   * past USER_REACTIONS_MAX_COMMENTS comments `overflow` is set and further
+   * comments are looked up in `event_comment_reactions` instead.
+   */
+  event_user_reactions: defineTable({
+    eventId: v.id("events"),
+    userId: v.id("users"),
+    byComment: v.record(v.id("event_comments"), v.array(reactionKeyValidator)),
+    overflow: v.optional(v.boolean()),
+  })
+    .index("by_event_and_user", ["eventId", "userId"])
     .index("by_user", ["userId"]),
 
   /** The demo world's marker (model/demoWorld.ts): what it created, to wipe it. */

@@ -2,19 +2,30 @@
  * Comments and their reactions (spec 2 §5 Comments). Attendees post once the
  * recap is open; anyone signed in who may see the event reacts. Each
  * comment keeps its reaction counts (by the reaction's ASCII key) and their
- * total, changed on every toggle; the event keeps `commentCount`.
+ * total, changed on every toggle; the event keeps `commentCount`. Each
+ * user's own reactions on an event are also kept in one
+ * `event_user_reactions` document, so a page reads them once.
  */
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import type { PaginationOptions, PaginationResult } from "convex/server";
 import { clampPageSize } from "../../shared/eventAccess";
-import { RECAP_MESSAGES, parseComment, reactionKey, reactionList, type Reaction } from "../../shared/recapRules";
+import {
+  REACTIONS,
+  RECAP_MESSAGES,
+  parseComment,
+  reactionKey,
+  reactionList,
+  type Reaction,
+  type ReactionKey,
+} from "../../shared/recapRules";
 import { appError } from "./errors";
 import { People, type PersonView } from "./eventViews";
 import { adjustRecapCounters, ensureRecapUnlocked, getEventEnsuringRecapAttendee, getEventEnsuringRecapViewer, recapUnlocked } from "./recap";
 
 export type CommentDoc = Doc<"event_comments">;
 export type ReactionDoc = Doc<"event_comment_reactions">;
+export type UserReactionsDoc = Doc<"event_user_reactions">;
 
 /** Comment pages hold at most this many comments. */
 export const COMMENT_PAGE_MAX = 20;
@@ -54,6 +65,106 @@ async function getReaction(
     .unique();
 }
 
+// ---------------------------------------------------------------- a user's reactions on an event
+
+/**
+ * Comments one `event_user_reactions` document maps (an object holds at most
+ * 1,024 fields); past it the document is marked `overflow` and the rest are
+ * read from `event_comment_reactions`.
+ */
+export const USER_REACTIONS_MAX_COMMENTS = 1_000;
+
+async function getUserReactions(ctx: QueryCtx, eventId: Id<"events">, userId: Id<"users">): Promise<UserReactionsDoc | null> {
+  return await ctx.db
+    .query("event_user_reactions")
+    .withIndex("by_event_and_user", (q) => q.eq("eventId", eventId).eq("userId", userId))
+    .unique();
+}
+
+/** Writes a user's per-event map back: deleted when it is empty (and never overflowed). */
+async function saveUserReactions(ctx: MutationCtx, doc: UserReactionsDoc, byComment: UserReactionsDoc["byComment"]) {
+  if (Object.keys(byComment).length === 0 && doc.overflow !== true) await ctx.db.delete("event_user_reactions", doc._id);
+  else await ctx.db.patch("event_user_reactions", doc._id, { byComment });
+}
+
+/** Adds (`on`) or takes back one reaction in the user's per-event document. */
+async function recordUserReaction(
+  ctx: MutationCtx,
+  row: { eventId: Id<"events">; userId: Id<"users">; commentId: Id<"event_comments">; reaction: Reaction },
+  on: boolean,
+): Promise<void> {
+  const key = reactionKey(row.reaction);
+  const doc = await getUserReactions(ctx, row.eventId, row.userId);
+  if (doc === null) {
+    if (on) await ctx.db.insert("event_user_reactions", { eventId: row.eventId, userId: row.userId, byComment: { [row.commentId]: [key] } });
+    return;
+  }
+  const byComment = { ...doc.byComment };
+  const keys = byComment[row.commentId];
+  if (on) {
+    if (keys?.includes(key) === true) return;
+    if (keys === undefined && Object.keys(byComment).length >= USER_REACTIONS_MAX_COMMENTS) {
+      if (doc.overflow !== true) await ctx.db.patch("event_user_reactions", doc._id, { overflow: true });
+      return;
+    }
+    byComment[row.commentId] = [...(keys ?? []), key];
+  } else {
+    if (keys?.includes(key) !== true) return;
+    const rest = keys.filter((k) => k !== key);
+    if (rest.length === 0) delete byComment[row.commentId];
+    else byComment[row.commentId] = rest;
+  }
+  await saveUserReactions(ctx, doc, byComment);
+}
+
+/** Drops a (deleted) comment from one user's per-event document. */
+export async function forgetCommentInUserReactions(
+  ctx: MutationCtx,
+  eventId: Id<"events">,
+  userId: Id<"users">,
+  commentId: Id<"event_comments">,
+): Promise<void> {
+  const doc = await getUserReactions(ctx, eventId, userId);
+  if (doc === null || doc.byComment[commentId] === undefined) return;
+  const byComment = { ...doc.byComment };
+  delete byComment[commentId];
+  await saveUserReactions(ctx, doc, byComment);
+}
+
+const EMOJI_BY_KEY = new Map<string, Reaction>(REACTIONS.map((r) => [r.key, r.emoji]));
+
+/**
+ * The viewer's own reactions on one event's comments: one read for a whole
+ * page (the per-event document, fetched once on first need). Only comments
+ * past an overflowed document's cap read their reaction rows.
+ */
+export class ViewerReactions {
+  private doc: Promise<UserReactionsDoc | null> | null = null;
+
+  constructor(
+    private readonly ctx: QueryCtx,
+    private readonly eventId: Id<"events">,
+    private readonly viewerId: Id<"users"> | null,
+  ) {}
+
+  async of(comment: CommentDoc): Promise<Set<Reaction>> {
+    const viewerId = this.viewerId;
+    if (viewerId === null || comment.reactionTotal === 0) return new Set();
+    this.doc ??= getUserReactions(this.ctx, this.eventId, viewerId);
+    const doc = await this.doc;
+    const keys: ReactionKey[] | undefined = doc?.byComment[comment._id];
+    if (keys !== undefined) return new Set(keys.flatMap((k) => EMOJI_BY_KEY.get(k) ?? []));
+    if (doc?.overflow !== true) return new Set();
+    const rows = await this.ctx.db
+      .query("event_comment_reactions")
+      .withIndex("by_comment_and_user_and_reaction", (q) => q.eq("commentId", comment._id).eq("userId", viewerId))
+      .take(REACTIONS.length);
+    return new Set(rows.map((row) => row.reaction));
+  }
+}
+
+// ---------------------------------------------------------------- toggling
+
 /** Changes one reaction's count on a comment by `delta` (never below 0). */
 async function adjustReactionCount(ctx: MutationCtx, comment: CommentDoc, reaction: Reaction, delta: number): Promise<number> {
   const key = reactionKey(reaction);
@@ -81,17 +192,24 @@ export async function toggleReactionEnsuringViewer(
   const { event } = await getEventEnsuringRecapViewer(ctx, comment.eventId, userId);
   ensureRecapUnlocked(event);
   const existing = await getReaction(ctx, commentId, userId, reaction);
+  const row = { commentId, eventId: comment.eventId, userId, reaction };
   if (existing !== null) {
     await ctx.db.delete("event_comment_reactions", existing._id);
+    await recordUserReaction(ctx, row, false);
     return { reacted: false, count: await adjustReactionCount(ctx, comment, reaction, -1) };
   }
-  await ctx.db.insert("event_comment_reactions", { commentId, eventId: comment.eventId, userId, reaction });
+  await ctx.db.insert("event_comment_reactions", row);
+  await recordUserReaction(ctx, row, true);
   return { reacted: true, count: await adjustReactionCount(ctx, comment, reaction, 1) };
 }
 
-/** Deletes a reaction row and takes it off its comment's counts (when the comment is still there). */
+/**
+ * Deletes a reaction row, takes it off the user's per-event document and off
+ * its comment's counts (when the comment is still there).
+ */
 export async function deleteReaction(ctx: MutationCtx, row: ReactionDoc): Promise<void> {
   await ctx.db.delete("event_comment_reactions", row._id);
+  await recordUserReaction(ctx, row, false);
   const comment = await ctx.db.get("event_comments", row.commentId);
   if (comment !== null) await adjustReactionCount(ctx, comment, row.reaction, -1);
 }
@@ -110,19 +228,11 @@ export type CommentView = {
 };
 
 export async function commentView(
-  ctx: QueryCtx,
   comment: CommentDoc,
   people: People,
-  viewerId: Id<"users"> | null,
+  viewerReactions: ViewerReactions,
 ): Promise<CommentView> {
-  const mine = new Set<string>();
-  if (viewerId !== null && comment.reactionTotal > 0) {
-    const rows = await ctx.db
-      .query("event_comment_reactions")
-      .withIndex("by_comment_and_user_and_reaction", (q) => q.eq("commentId", comment._id).eq("userId", viewerId))
-      .take(7);
-    for (const row of rows) mine.add(row.reaction);
-  }
+  const mine = await viewerReactions.of(comment);
   return {
     _id: comment._id,
     eventId: comment.eventId,
@@ -151,7 +261,8 @@ export async function listCommentsForViewer(
     .order("asc")
     .paginate({ ...paginationOpts, numItems: clampPageSize(paginationOpts.numItems, COMMENT_PAGE_MAX) });
   const people = new People(ctx, viewerId);
-  return { ...result, page: await Promise.all(result.page.map((comment) => commentView(ctx, comment, people, viewerId))) };
+  const viewerReactions = new ViewerReactions(ctx, eventId, viewerId);
+  return { ...result, page: await Promise.all(result.page.map((comment) => commentView(comment, people, viewerReactions))) };
 }
 
 /** The comment with the most reactions (at least one), the newest among ties; or null. */

@@ -9,7 +9,8 @@
  * the event document at once, then runs the clean-ups within a budget; what
  * is left is finished by scheduled batches (`events.cleanupDeletedEvent`), so
  * an event with 20,000 RSVPs is deleted without hitting transaction limits.
- * Recap rows (ratings, photos with their files, comment reactions, comments)
+ * Recap rows (ratings, photos with their files, comment reactions, per-user
+ * reaction maps, comments)
  * come from ./recapCleanup.
  */
 import { internal } from "../_generated/api";
@@ -22,6 +23,7 @@ import { adjustProfileStats, deleteStoredFile } from "./profiles";
 import {
   deleteCommentReactionsOfEvent,
   deleteCommentsOfEvent,
+  deleteUserReactionsOfEvent,
   deletePhotosOfEvent,
   deleteRatingsOfEvent,
 } from "./recapCleanup";
@@ -66,6 +68,7 @@ export const EVENT_CLEANUPS: ReadonlyArray<{ area: string; cleanup: EventCleanup
   { area: "ratings", cleanup: deleteRatingsOfEvent },
   { area: "photos", cleanup: deletePhotosOfEvent },
   { area: "commentReactions", cleanup: deleteCommentReactionsOfEvent },
+  { area: "userReactions", cleanup: deleteUserReactionsOfEvent },
   { area: "comments", cleanup: deleteCommentsOfEvent },
 ];
 

@@ -3,12 +3,16 @@
  * document is already gone, so no counters to fix) and per deleted account
  * (registered in ACCOUNT_CLEANUPS; other events' and comments' counters are
  * fixed: the rating sum/count, photo and comment counts, reaction counts).
+ * Each user's per-event reaction map (`event_user_reactions`) goes with the
+ * event, with the user, and loses a deleted comment's entry, so no stale
+ * comment ids are left behind (they would be harmless: a page only looks up
+ * its own comments' ids).
  */
 import type { Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import type { AccountCleanup } from "./accountDeletion";
 import type { EventCleanup } from "./eventCleanup";
-import { deleteReaction } from "./comments";
+import { deleteReaction, forgetCommentInUserReactions } from "./comments";
 import { deletePhoto } from "./photos";
 import { deleteRating } from "./ratings";
 import { adjustRecapCounters } from "./recap";
@@ -47,6 +51,16 @@ export const deleteCommentReactionsOfEvent: EventCleanup = async (ctx, eventId, 
   return rows.length;
 };
 
+/** Every user's reaction map on the event. */
+export const deleteUserReactionsOfEvent: EventCleanup = async (ctx, eventId, limit) => {
+  const rows = await ctx.db
+    .query("event_user_reactions")
+    .withIndex("by_event_and_user", (q) => q.eq("eventId", eventId))
+    .take(limit);
+  for (const row of rows) await ctx.db.delete("event_user_reactions", row._id);
+  return rows.length;
+};
+
 export const deleteCommentsOfEvent: EventCleanup = async (ctx, eventId, limit) => {
   const rows = await ctx.db
     .query("event_comments")
@@ -58,13 +72,17 @@ export const deleteCommentsOfEvent: EventCleanup = async (ctx, eventId, limit) =
 
 // ---------------------------------------------------------------- per account
 
+/** The comment, every reaction on it, and its entry in each reacting user's per-event map. */
 async function deleteCommentWithReactions(ctx: MutationCtx, commentId: Id<"event_comments">, eventId: Id<"events">) {
+  const reactors = new Set<Id<"users">>();
   for (const reaction of await ctx.db
     .query("event_comment_reactions")
     .withIndex("by_comment_and_user_and_reaction", (q) => q.eq("commentId", commentId))
     .collect()) {
     await ctx.db.delete("event_comment_reactions", reaction._id);
+    reactors.add(reaction.userId);
   }
+  for (const userId of reactors) await forgetCommentInUserReactions(ctx, eventId, userId, commentId);
   await ctx.db.delete("event_comments", commentId);
   await adjustRecapCounters(ctx, eventId, { commentCount: -1 });
 }
@@ -72,7 +90,7 @@ async function deleteCommentWithReactions(ctx: MutationCtx, commentId: Id<"event
 /**
  * A deleted user's ratings (their events' sum and count fixed), photos with
  * their files, comments with every reaction on them, and their reactions on
- * other people's comments (those counts fixed).
+ * other people's comments (those counts fixed) with their per-event maps.
  */
 export const deleteRecapDataOfUser: AccountCleanup = async (ctx, userId) => {
   for (const rating of await ctx.db
@@ -92,6 +110,13 @@ export const deleteRecapDataOfUser: AccountCleanup = async (ctx, userId) => {
     .withIndex("by_user", (q) => q.eq("userId", userId))
     .collect()) {
     await deleteReaction(ctx, reaction);
+  }
+  // Emptied maps are deleted as their last reaction goes; an overflowed one stays until here.
+  for (const map of await ctx.db
+    .query("event_user_reactions")
+    .withIndex("by_user", (q) => q.eq("userId", userId))
+    .collect()) {
+    await ctx.db.delete("event_user_reactions", map._id);
   }
   for (const comment of await ctx.db
     .query("event_comments")

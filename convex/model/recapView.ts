@@ -8,7 +8,7 @@ import type { Id } from "../_generated/dataModel";
 import type { QueryCtx } from "../_generated/server";
 import { EVENT_PAGE_ATTENDEES_SHOWN } from "../../shared/eventAccess";
 import { recapUnlockTime } from "../../shared/eventTiming";
-import { commentView, topComment } from "./comments";
+import { ViewerReactions, commentView, topComment } from "./comments";
 import { People } from "./eventViews";
 import { getRating, ratingView } from "./ratings";
 import { latestPhoto, photoView } from "./photos";
@@ -46,7 +46,7 @@ export async function recapForViewer(ctx: QueryCtx, viewerId: Id<"users"> | null
     ...base,
     whoCame,
     myRating: myRow === null ? null : ratingView(myRow),
-    topComment: comment === null ? null : await commentView(ctx, comment, people, viewerId),
+    topComment: comment === null ? null : await commentView(comment, people, new ViewerReactions(ctx, eventId, viewerId)),
     latestPhoto: photo === null ? null : await photoView(ctx, photo, event, people, viewerId),
   };
 }
