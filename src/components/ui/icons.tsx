@@ -1,7 +1,7 @@
 import type { ComponentProps } from "react";
 
 /** Small stroke icons; decorative, so the control using them must carry the name. */
-function StrokeIcon({ children, ...props }: ComponentProps<"svg">) {
+export function StrokeIcon({ children, ...props }: ComponentProps<"svg">) {
   return (
     <svg
       viewBox="0 0 24 24"

@@ -1,22 +1,9 @@
 import type { ComponentProps } from "react";
+import { StrokeIcon as BaseStrokeIcon } from "@/components/ui/icons";
 
-/** Stroke icons for the events screens; decorative, so controls carry the name. */
-function StrokeIcon({ children, ...props }: ComponentProps<"svg">) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      className="size-5"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
+/** Stroke icons for the events screens (a size smaller than the shell's); decorative, so controls carry the name. */
+function StrokeIcon(props: ComponentProps<"svg">) {
+  return <BaseStrokeIcon className="size-5" {...props} />;
 }
 
 type IconProps = ComponentProps<"svg">;
