@@ -3,8 +3,6 @@ import { useState, type FormEvent, type ReactNode } from "react";
 import { toast } from "sonner";
 import { api } from "../../../../convex/_generated/api";
 import type { Id } from "../../../../convex/_generated/dataModel";
-import type { DrinkType } from "../../../../shared/drinks";
-import type { DurationType, Vibe } from "../../../../shared/eventOptions";
 import {
   EDIT_STEP_FIELDS,
   EDIT_WIZARD_STEPS,
@@ -28,28 +26,20 @@ import {
   VibePicker,
   type FormErrors,
 } from "../form/EventFormFields";
-import { editValuesFrom, errorMap, toEditInput, type EventFormValues } from "../form/wizardForm";
+import {
+  editValuesFrom,
+  errorMap,
+  toEditInput,
+  type EditableEventFields,
+  type EventFormValues,
+} from "../form/wizardForm";
 import { useCoverUpload } from "../lib/coverUpload";
 import { viewerTimeZone } from "../lib/timeZone";
 import { useNow } from "../lib/useNow";
 import { AttendeeList } from "../page/AttendeeList";
 
-export type EditableEvent = {
+export type EditableEvent = EditableEventFields & {
   _id: Id<"events">;
-  title: string;
-  durationType: DurationType;
-  startTime: number;
-  endTime: number;
-  placeNickname: string | null;
-  location: string | null;
-  placeName: string | null;
-  placeId?: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  drinkType: DrinkType;
-  vibe: Vibe;
-  notes: string | null;
-  isPublic: boolean;
   coverUrl: string | null;
 };
 

@@ -113,24 +113,27 @@ export function toEditInput(values: EventFormValues, timeZone: string): EventEdi
   };
 }
 
+/** The fields of an event, as the server sends them, that the edit form starts from. */
+export type EditableEventFields = {
+  title: string;
+  durationType: DurationType;
+  startTime: number;
+  endTime: number;
+  placeNickname: string | null;
+  location: string | null;
+  placeName: string | null;
+  placeId?: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  drinkType: DrinkType;
+  vibe: Vibe;
+  notes: string | null;
+  isPublic: boolean;
+};
+
 /** The edit form filled from an event as the server sends it. */
 export function editValuesFrom(
-  event: {
-    title: string;
-    durationType: DurationType;
-    startTime: number;
-    endTime: number;
-    placeNickname: string | null;
-    location: string | null;
-    placeName: string | null;
-    placeId?: string | null;
-    latitude: number | null;
-    longitude: number | null;
-    drinkType: DrinkType;
-    vibe: Vibe;
-    notes: string | null;
-    isPublic: boolean;
-  },
+  event: EditableEventFields,
   timeZone: string,
 ): EventFormValues {
   const place: Place | null =
