@@ -1,11 +1,27 @@
 import type { RouteObject } from "react-router-dom";
 import type { Id } from "../../convex/_generated/dataModel";
+import { Skeleton } from "@/components/ui/Skeleton";
 import { ProtectedRoute } from "@/features/auth/ProtectedRoute";
-import { DiscoverPage } from "@/features/events/discover/DiscoverPage";
-import { LegacyEventPage } from "@/features/events/legacy/LegacyEventPage";
-import { EventPage } from "@/features/events/page/EventPage";
-import { YourSessionsPage } from "@/features/events/sessions/YourSessionsPage";
-import { EventRecap } from "@/features/recap";
+import { lazyPage } from "./lazy/lazyPage";
+
+const DiscoverPage = lazyPage(
+  () => import("@/features/events/discover/DiscoverPage"),
+  "DiscoverPage",
+);
+const LegacyEventPage = lazyPage(
+  () => import("@/features/events/legacy/LegacyEventPage"),
+  "LegacyEventPage",
+);
+const EventPage = lazyPage(() => import("@/features/events/page/EventPage"), "EventPage");
+const YourSessionsPage = lazyPage(
+  () => import("@/features/events/sessions/YourSessionsPage"),
+  "YourSessionsPage",
+);
+const EventRecap = lazyPage(
+  () => import("@/features/recap"),
+  "EventRecap",
+  <Skeleton className="h-64" />,
+);
 
 const renderRecap = (eventId: Id<"events">) => <EventRecap eventId={eventId} />;
 

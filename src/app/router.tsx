@@ -1,17 +1,24 @@
 import { createBrowserRouter } from "react-router-dom";
-import { AuthCallbackPage } from "@/features/auth/AuthCallbackPage";
 import { LandingGuard } from "@/features/auth/LandingGuard";
-import { DebugEmailPage } from "@/features/debug/DebugEmailPage";
-import { LandingPage } from "@/features/landing/LandingPage";
 import { AccountArea, MobileAccountArea } from "./layout/AccountArea";
 import { AppShell } from "./layout/AppShell";
 import { eventRoutes } from "./eventRoutes";
+import { lazyPage } from "./lazy/lazyPage";
 import { CrashPage } from "./pages/CrashPage";
-import { EditProfileScreen } from "./pages/EditProfileScreen";
-import { LoginScreen } from "./pages/LoginScreen";
-import { NotFoundPage } from "./pages/NotFoundPage";
-import { ProfileEntry } from "./pages/ProfileEntry";
-import { ProfileScreen } from "./pages/ProfileScreen";
+
+// Every screen is its own chunk, loaded on first visit and preloaded when a link to it is
+// pointed at (see lazy/preloadOnIntent): add a screen with one `lazyPage` line, never a static import.
+const AuthCallbackPage = lazyPage(
+  () => import("@/features/auth/AuthCallbackPage"),
+  "AuthCallbackPage",
+);
+const DebugEmailPage = lazyPage(() => import("@/features/debug/DebugEmailPage"), "DebugEmailPage");
+const LandingPage = lazyPage(() => import("@/features/landing/LandingPage"), "LandingPage");
+const EditProfileScreen = lazyPage(() => import("./pages/EditProfileScreen"), "EditProfileScreen");
+const LoginScreen = lazyPage(() => import("./pages/LoginScreen"), "LoginScreen");
+const NotFoundPage = lazyPage(() => import("./pages/NotFoundPage"), "NotFoundPage");
+const ProfileEntry = lazyPage(() => import("./pages/ProfileEntry"), "ProfileEntry");
+const ProfileScreen = lazyPage(() => import("./pages/ProfileScreen"), "ProfileScreen");
 
 export const router = createBrowserRouter([
   {
