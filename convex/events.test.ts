@@ -153,6 +153,18 @@ describe("events.create", () => {
     expect(await profileStats(t, host.userId)).toMatchObject({ sessions: 0 });
   });
 
+  test.each([
+    [{ durationType: "custom", startTime: 0, endTime: 253402300799000 }, "startTime", "Start time can't be more than a day in the past"],
+    [{ durationType: "specific_time", startTime: Date.now() - 25 * HOUR }, "startTime", "Start time can't be more than a day in the past"],
+    [{ durationType: "specific_time", startTime: Date.now() + 366 * 24 * HOUR }, "startTime", "Start time must be within the next year"],
+    [{ durationType: "custom", startTime: Date.now() + HOUR, endTime: Date.now() + 26 * HOUR }, "endTime", "A session can last at most 24 hours"],
+  ] as const)("issue 14: refuses times out of bounds %o (no session squats on discover)", async (overrides, field, message) => {
+    const t = newTest();
+    const host = await createUser(t);
+    await expectError(host.asUser.mutation(api.events.create, eventPayload(overrides)), { code: "VALIDATION", field, message });
+    expect(await rowCount(t, "events")).toBe(0);
+  });
+
   test("a private event is not discoverable; an event already over is ended and unscheduled", async () => {
     const t = newTest();
     const host = await createUser(t);
@@ -304,6 +316,46 @@ describe("events.update", () => {
       message: "End time must be after start time",
     });
     expect((await eventDoc(t, pub.eventId))!.title).toBe("Public Pints");
+  });
+
+  test("issue 14: an edit cannot stretch a session past the bounds, nor change an ended session's times", async () => {
+    const t = newTest();
+    const { host, pub } = await cast(t);
+    const start = Date.now() + HOUR;
+    await expectError(host.asUser.mutation(api.events.update, edit(pub.eventId, { startTime: start, endTime: 253402300799000 })), {
+      code: "VALIDATION",
+      field: "endTime",
+      message: "A session can last at most 24 hours",
+    });
+    await expectError(host.asUser.mutation(api.events.update, edit(pub.eventId, { startTime: 0, endTime: start })), {
+      field: "startTime",
+      message: "Start time can't be more than a day in the past",
+    });
+
+    // End it, then try to bring it back: its times are frozen, other details still editable.
+    const ended = Date.now() - 5 * HOUR;
+    await host.asUser.mutation(api.events.update, edit(pub.eventId, { startTime: ended, endTime: ended + HOUR }));
+    await expectError(
+      host.asUser.mutation(api.events.update, edit(pub.eventId, { startTime: ended, endTime: Date.now() + 10 * HOUR })),
+      { field: "startTime", message: "This session has ended, so its start and end can no longer change" },
+    );
+    await host.asUser.mutation(api.events.update, edit(pub.eventId, { title: "Typo fixed", startTime: ended, endTime: ended + HOUR }));
+    expect(await eventDoc(t, pub.eventId)).toMatchObject({ title: "Typo fixed", ended: true, endTime: ended + HOUR });
+  });
+
+  test("issue 14: an ongoing session keeps its start (even one over a day old) while other details change", async () => {
+    const t = newTest();
+    const host = await createUser(t);
+    const e = await createEvent(t, host, { durationType: "now" });
+    // It has been going for 30 hours (created before the bounds, or a day passed).
+    const start = Date.now() - 30 * HOUR;
+    await t.run(async (ctx) => await ctx.db.patch("events", e.eventId, { startTime: start, endTime: start + 31 * HOUR }));
+    await host.asUser.mutation(api.events.update, edit(e.eventId, { startTime: start, endTime: start + 31 * HOUR }));
+    expect(await eventDoc(t, e.eventId)).toMatchObject({ title: "Renamed", startTime: start, ended: false });
+    await expectError(host.asUser.mutation(api.events.update, edit(e.eventId, { startTime: start + HOUR, endTime: start + 31 * HOUR })), {
+      field: "startTime",
+      message: "Start time can't be more than a day in the past",
+    });
   });
 
   test("going private moves everyone's tab counts; moving the end into the past ends it", async () => {

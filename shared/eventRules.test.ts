@@ -14,6 +14,7 @@ import {
   editStepErrors,
   eventCreateSchema,
   eventEditSchema,
+  eventTimesProblem,
   memberActionFailedMessage,
   type EventCreateInput,
 } from "./eventRules";
@@ -189,6 +190,48 @@ describe("eventEditSchema", () => {
     expect(messages({ ...edit, endTime: START }, eventEditSchema)).toEqual([
       ["endTime", "End time must be after start time"],
     ]);
+  });
+});
+
+describe("eventTimesProblem (issue 14: bounded times)", () => {
+  const now = Date.UTC(2025, 5, 14, 20);
+  const DAY = 24 * HOUR_MS;
+
+  it("accepts a start from a day ago to a year ahead, lasting up to 24 hours", () => {
+    expect(eventTimesProblem({ startTime: now - DAY, endTime: now }, now)).toBeNull();
+    expect(eventTimesProblem({ startTime: now + 365 * DAY, endTime: now + 366 * DAY }, now)).toBeNull();
+  });
+
+  it("refuses a squatter's 1970 to 9999 and the other ways out", () => {
+    expect(eventTimesProblem({ startTime: 0, endTime: 253402300799000 }, now)).toEqual({
+      field: "startTime",
+      message: "Start time can't be more than a day in the past",
+    });
+    expect(eventTimesProblem({ startTime: now + 366 * DAY, endTime: now + 366 * DAY + HOUR_MS }, now)?.message).toBe(
+      "Start time must be within the next year",
+    );
+    expect(eventTimesProblem({ startTime: now, endTime: now + DAY + 1 }, now)).toEqual({
+      field: "endTime",
+      message: "A session can last at most 24 hours",
+    });
+  });
+
+  it("leaves a derived end alone (an all-night session on a 25-hour day)", () => {
+    expect(eventTimesProblem({ startTime: now, endTime: now + 25 * HOUR_MS }, now, { explicitEnd: false })).toBeNull();
+  });
+
+  it("on edit: unchanged times pass, an ended session's times are frozen", () => {
+    const ongoing = { startTime: now - 2 * DAY, endTime: now + HOUR_MS, ended: false };
+    expect(eventTimesProblem(ongoing, now, { current: ongoing })).toBeNull();
+    expect(eventTimesProblem({ ...ongoing, endTime: now + 2 * HOUR_MS }, now, { current: ongoing })?.message).toBe(
+      "A session can last at most 24 hours",
+    );
+    const ended = { startTime: now - 5 * HOUR_MS, endTime: now - HOUR_MS, ended: true };
+    expect(eventTimesProblem(ended, now, { current: ended })).toBeNull();
+    expect(eventTimesProblem({ ...ended, endTime: now + HOUR_MS }, now, { current: ended })).toEqual({
+      field: "startTime",
+      message: "This session has ended, so its start and end can no longer change",
+    });
   });
 });
 

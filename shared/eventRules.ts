@@ -8,7 +8,7 @@ import { z } from "zod";
 import { DRINK_TYPES } from "./drinks";
 import type { ErrorCode } from "./errors";
 import { DURATION_TYPES, VIBES } from "./eventOptions";
-import { DEFAULT_EVENT_DURATION_MS, timeZoneOrUtc } from "./eventTiming";
+import { DEFAULT_EVENT_DURATION_MS, HOUR_MS, timeZoneOrUtc } from "./eventTiming";
 import { normalizeOptionalText, textLength, type FieldError } from "./profileRules";
 
 // ---------------------------------------------------------------- limits
@@ -45,6 +45,10 @@ export const EVENT_VALIDATION_MESSAGES = {
   startTimeRequired: "Start time is required",
   endTimeRequired: "End time is required",
   endTimeBeforeStart: "End time must be after start time",
+  startTooFarInPast: "Start time can't be more than a day in the past",
+  startTooFarAhead: "Start time must be within the next year",
+  sessionTooLong: "A session can last at most 24 hours",
+  endedTimesLocked: "This session has ended, so its start and end can no longer change",
   drinkTypeRequired: "Please choose a drink type",
   vibeRequired: "Please choose a vibe",
   placeInvalid: "Please choose a place from the list",
@@ -152,6 +156,51 @@ export function coverImageProblem(file: {
   }
   if (file.size > COVER_IMAGE_MAX_BYTES) {
     return { code: "FILE_TOO_LARGE", message: EVENT_VALIDATION_MESSAGES.coverTooLarge };
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------- timing bounds
+
+/**
+ * How far a session's times may reach (ours: the spec gives no bounds, but
+ * unbounded ones let a session stay LIVE at the top of discover for ever).
+ * A start may be a day late (logging last night's session) and at most a
+ * year ahead; an explicit end at most 24 hours after the start.
+ */
+export const START_MAX_PAST_MS = 24 * HOUR_MS;
+export const START_MAX_AHEAD_MS = 365 * 24 * HOUR_MS;
+export const EVENT_MAX_LENGTH_MS = 24 * HOUR_MS;
+
+type Times = { startTime: number; endTime: number };
+
+/**
+ * The bounds problem of a session's resolved times, or null. On create pass
+ * no `current`; `explicitEnd` is false when the end was derived (all night
+ * ends at midnight, which a DST change can put 25 hours away). On edit pass
+ * the stored times: an ended session's times are frozen (so an edit cannot
+ * un-end it), and unchanged times are never refused, so an ongoing session
+ * keeps its start while its other details are edited.
+ */
+export function eventTimesProblem(
+  times: Times,
+  now: number,
+  options: { current?: Times & { ended: boolean }; explicitEnd?: boolean } = {},
+): FieldError | null {
+  const { current, explicitEnd = true } = options;
+  const startChanged = current === undefined || times.startTime !== current.startTime;
+  const endChanged = current === undefined || times.endTime !== current.endTime;
+  if (current !== undefined && (current.ended || current.endTime <= now)) {
+    return startChanged || endChanged ? { field: "startTime", message: EVENT_VALIDATION_MESSAGES.endedTimesLocked } : null;
+  }
+  if (startChanged && times.startTime < now - START_MAX_PAST_MS) {
+    return { field: "startTime", message: EVENT_VALIDATION_MESSAGES.startTooFarInPast };
+  }
+  if (startChanged && times.startTime > now + START_MAX_AHEAD_MS) {
+    return { field: "startTime", message: EVENT_VALIDATION_MESSAGES.startTooFarAhead };
+  }
+  if (explicitEnd && (startChanged || endChanged) && times.endTime - times.startTime > EVENT_MAX_LENGTH_MS) {
+    return { field: "endTime", message: EVENT_VALIDATION_MESSAGES.sessionTooLong };
   }
   return null;
 }

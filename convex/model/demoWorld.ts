@@ -353,8 +353,8 @@ export async function seedDemoWorld(
         notes: demo.notes ?? null,
         isPublic: demo.isPublic ?? true,
       },
-      // "Right now" sessions started a little while ago.
-      demo.durationType === "now" ? start : now,
+      // "Right now" sessions started a little while ago; past ones were created just before they started.
+      demo.durationType === "now" ? start : Math.min(now, start - 60_000),
     );
     for (const [person, status] of demo.rsvps) {
       event = await changeParticipation(ctx, event, userIds[person], { rsvp: status }, now);

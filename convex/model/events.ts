@@ -20,6 +20,7 @@ import {
   EVENT_VALIDATION_MESSAGES,
   eventCreateSchema,
   eventEditSchema,
+  eventTimesProblem,
   type EventCreateInput,
   type EventEditInput,
   type Place,
@@ -253,6 +254,10 @@ function placeFields(place: Place | null, location: string | null) {
     location: location ?? place?.address ?? null,
     placeId: place?.placeId ?? null,
     placeName: place?.placeName || null,
+function ensureNoProblem(problem: ReturnType<typeof eventTimesProblem>): void {
+  if (problem !== null) throw appError("VALIDATION", problem.message, { field: problem.field });
+}
+
     latitude: place?.latitude ?? null,
     longitude: place?.longitude ?? null,
   };
@@ -302,6 +307,7 @@ export async function createEvent(
     () => generatePublicSlug(data.title),
     async (slug) => (await eventByPublicSlug(ctx, slug)) !== null,
     "public slug",
+  ensureNoProblem(eventTimesProblem({ startTime, endTime }, now, { explicitEnd: data.durationType === "custom" }));
   );
   const privateSlug = await unique(generatePrivateSlug, async (slug) => (await eventByPrivateSlug(ctx, slug)) !== null, "private slug");
   const details = {
@@ -353,9 +359,10 @@ export async function syncParticipantsNowAndLater(ctx: MutationCtx, event: Event
 }
 
 /**
- * Applies the edit dialog's payload (validated with the shared schema). The
- * time choice (durationType) is kept: the stored end is explicit now. A new
- * end re-schedules the unlisting; an end moved into the past ends it at once.
+ * Applies the edit dialog's payload (validated with the shared schema and
+ * `eventTimesProblem`: an ended session's times are frozen). The time choice
+ * (durationType) is kept: the stored end is explicit now. A new end
+ * re-schedules the unlisting; an end moved into the past ends it at once.
  */
 export async function updateEvent(
   ctx: MutationCtx,
@@ -371,6 +378,7 @@ export async function updateEvent(
     placeNickname: data.placeNickname,
     ...placeFields(data.place, data.location),
     drinkType: data.drinkType,
+  ensureNoProblem(eventTimesProblem(data, now, { current: event }));
     vibe: data.vibe,
     notes: data.notes,
   };
