@@ -6,6 +6,9 @@
  */
 import { z } from "zod";
 import { FAVORITE_DRINKS, NO_FAVORITE_DRINK, type FavoriteDrink } from "./drinks";
+import { DEFAULT_DISPLAY_NAME, normalizeOptionalText } from "./profileNames";
+
+export { DEFAULT_DISPLAY_NAME, normalizeOptionalText, profileDisplayName } from "./profileNames";
 
 // ---------------------------------------------------------------- limits
 
@@ -17,8 +20,6 @@ export const DISPLAY_NAME_MAX_LENGTH = 50;
 export const NICKNAME_MAX_LENGTH = 30;
 export const BIO_MAX_LENGTH = 200;
 export const TAGLINE_MAX_LENGTH = 100;
-
-export const DEFAULT_DISPLAY_NAME = "User";
 
 export const PROFILE_VISIBILITIES = ["public", "crew_only", "private"] as const;
 export type ProfileVisibility = (typeof PROFILE_VISIBILITIES)[number];
@@ -48,13 +49,6 @@ export const PROFILE_MESSAGES = {
 /** Length as people count it: emoji and accented letters count once. */
 export function textLength(value: string): number {
   return [...value].length;
-}
-
-/** Trims; an empty (or whitespace-only) string becomes null (spec: "Empty strings are saved as null"). */
-export function normalizeOptionalText(value: string | null | undefined): string | null {
-  if (value === null || value === undefined) return null;
-  const trimmed = value.trim();
-  return trimmed === "" ? null : trimmed;
 }
 
 // ---------------------------------------------------------------- usernames
@@ -118,11 +112,6 @@ export function displayNameFromAuth(auth: { name?: string | null; email?: string
 /** Spec 1 §5: 'User ' plus the last 4 characters of the id, for a profile that cannot be found. */
 export function fallbackDisplayName(userId: string): string {
   return `${DEFAULT_DISPLAY_NAME} ${userId.slice(-4)}`;
-}
-
-/** What to call a profile on screen: display name, else username, else 'User'. */
-export function profileDisplayName(profile: { displayName?: string | null; username?: string | null } | null | undefined): string {
-  return normalizeOptionalText(profile?.displayName) ?? normalizeOptionalText(profile?.username) ?? DEFAULT_DISPLAY_NAME;
 }
 
 // ---------------------------------------------------------------- edit form schemas

@@ -1,5 +1,5 @@
 import { CloseButton } from "@headlessui/react";
-import { profileDisplayName } from "../../../shared/profileRules";
+import { profileDisplayName } from "../../../shared/profileNames";
 import { Avatar } from "@/components/ui/Avatar";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { AuthErrorButton } from "@/features/auth/AuthErrorPanel";
