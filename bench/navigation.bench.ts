@@ -1,0 +1,95 @@
+/**
+ * `npm run bench:navigation`: a signed-in user on Discover opens an event — the in-app
+ * navigation code splitting must not slow down. Production build against a fresh local backend
+ * with the demo world (bench/lib/servedApp.ts); Chromium with a 4× slower CPU and 40 ms
+ * round trips (a phone on 4G). Each of RUNS fresh tabs loads /discover, waits for the cards,
+ * settles for a second (as a reader would), then clicks the first card; we time from the click
+ * to the event's heading on screen, and print the median and each run. BENCH_RUNS changes RUNS.
+ */
+import { setTimeout as delay } from "node:timers/promises";
+import { chromium, type Page } from "playwright-core";
+import { chromiumLaunchArgs, findChromium } from "../scripts/lib/chromium.ts";
+import { serveProductionApp } from "./lib/servedApp.ts";
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+const BASE_PORT = 3710;
+const EMAIL = "bench-navigation@example.com";
+
+async function signIn(page: Page, appUrl: string): Promise<void> {
+  await page.goto(new URL("/login", appUrl).href);
+  await page.getByLabel("Email address").fill(EMAIL);
+  await page.getByRole("button", { name: "Send Magic Link" }).click();
+  await page.getByRole("link", { name: "Open the local mailbox" }).click();
+  await page
+    .getByRole("article", { name: `to ${EMAIL}` })
+    .first()
+    .getByRole("link", { name: /\/auth\/callback\?/ })
+    .click();
+  await page.waitForURL((url) => /^\/profile\/[^/]+$/.test(url.pathname), { timeout: 30_000 });
+}
+
+/** Milliseconds from the click on the first event card to that event's <h1> on screen. */
+async function timeDiscoverToEvent(page: Page, appUrl: string): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 40,
+    downloadThroughput: (9 * 1024 * 1024) / 8,
+    uploadThroughput: (1.5 * 1024 * 1024) / 8,
+  });
+  await page.goto(new URL("/discover", appUrl).href);
+  const firstCard = page.getByRole("main").getByRole("article").first().getByRole("link").first();
+  await firstCard.waitFor();
+  const title = (await firstCard.textContent())?.trim() ?? "";
+  await page.waitForLoadState("networkidle");
+  await delay(1_000);
+  // Timestamps taken inside the page: the click, and the frame the heading first shows in.
+  await page.evaluate((expected) => {
+    const w = window as unknown as { benchClickAt?: number; benchShownAt?: number };
+    document.addEventListener("click", () => (w.benchClickAt = performance.now()), {
+      capture: true,
+      once: true,
+    });
+    new MutationObserver((_, observer) => {
+      const heading = document.querySelector("h1");
+      if (w.benchClickAt !== undefined && heading?.textContent?.trim() === expected) {
+        requestAnimationFrame(() => (w.benchShownAt = performance.now()));
+        observer.disconnect();
+      }
+    }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  }, title);
+  await firstCard.click();
+  await page.waitForFunction(
+    () => (window as { benchShownAt?: number }).benchShownAt !== undefined,
+  );
+  return page.evaluate(() => {
+    const w = window as unknown as { benchClickAt: number; benchShownAt: number };
+    return w.benchShownAt - w.benchClickAt;
+  });
+}
+
+const app = await serveProductionApp(BASE_PORT);
+const browser = await chromium.launch({ executablePath: findChromium(), args: chromiumLaunchArgs });
+try {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const signInPage = await context.newPage();
+  await signIn(signInPage, app.appUrl);
+  await signInPage.close();
+  const times: number[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    const page = await context.newPage();
+    times.push(await timeDiscoverToEvent(page, app.appUrl));
+    await page.close();
+  }
+  const sorted = [...times].sort((a, b) => a - b);
+  console.log(
+    `\nDiscover → event page, signed in (4× CPU, 40 ms RTT), ${RUNS} runs: ` +
+      `median ${Math.round(sorted[Math.floor(RUNS / 2)])} ms ` +
+      `(each: ${times.map((ms) => Math.round(ms)).join(", ")} ms)`,
+  );
+} finally {
+  await browser.close();
+  await app.stop();
+}
