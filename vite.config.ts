@@ -2,6 +2,7 @@ import { fileURLToPath, URL } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { prerender, serveAppShell } from "./scripts/lib/vitePrerender.ts";
 import { APP_DESCRIPTION, DEFAULT_TITLE } from "./shared/brand.ts";
 
 /** Fills the %BRAND_…% placeholders in index.html so the brand stays in shared/brand.ts. */
@@ -16,7 +17,7 @@ function brandHtml(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), brandHtml()],
+  plugins: [react(), tailwindcss(), brandHtml(), prerender(), serveAppShell()],
   resolve: {
     alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) },
   },

@@ -1,22 +1,24 @@
-import { ConvexAuthProvider } from "@convex-dev/auth/react";
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
-import { AUTH_CALLBACK_PATH } from "../shared/redirects";
-import { App } from "@/app/App";
-import { convex } from "@/lib/convex";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { createBrowserRouter } from "react-router-dom";
+import { AppRoot } from "@/app/AppRoot";
+import { preloadPath } from "@/app/lazy/preloadOnIntent";
+import { routes } from "@/app/router";
+import { hasStoredSession } from "@/lib/authStorage";
 import "./index.css";
 
 const rootElement = document.getElementById("root");
 if (!rootElement) throw new Error("index.html is missing the #root element");
 
-// /auth/callback handles sign-in codes itself (checks expiry, waits for the
-// session, routes errors); everywhere else the provider may use a ?code=.
-const shouldHandleCode = () => window.location.pathname !== AUTH_CALLBACK_PATH;
+const app = <AppRoot router={createBrowserRouter(routes)} />;
 
-createRoot(rootElement).render(
-  <StrictMode>
-    <ConvexAuthProvider client={convex} shouldHandleCode={shouldHandleCode}>
-      <App />
-    </ConvexAuthProvider>
-  </StrictMode>,
-);
+// The build prerenders the landing page into index.html and the bare app shell into
+// app-shell.html (scripts/lib/vitePrerender.ts). The landing page is hydrated for a visitor on
+// `/` once its lazy code is there (a screen still loading while the app around it updates would
+// be thrown away and drawn again); a stored session (sent on to the profile) or any other page
+// renders afresh over the HTML.
+const hydratesLanding =
+  rootElement.dataset.prerendered === "landing" &&
+  window.location.pathname === "/" &&
+  !hasStoredSession();
+if (hydratesLanding) void preloadPath(routes, "/").then(() => hydrateRoot(rootElement, app));
+else createRoot(rootElement).render(app);

@@ -1,19 +1,34 @@
 import { MotionConfig } from "framer-motion";
-import { useEffect } from "react";
-import { RouterProvider } from "react-router-dom";
+import { useEffect, useSyncExternalStore } from "react";
+import { RouterProvider, type createBrowserRouter } from "react-router-dom";
 import { WelcomeFlow } from "@/features/auth/WelcomeFlow";
-import { AppToaster } from "./AppToaster";
+import { lazyPage } from "./lazy/lazyPage";
 import { preloadLinksOnIntent } from "./lazy/preloadOnIntent";
-import { router } from "./router";
 
-export function App() {
-  useEffect(() => preloadLinksOnIntent(router.routes), []);
+/** The browser router in the app, a memory router when the build prerenders a page. */
+export type AppRouter = ReturnType<typeof createBrowserRouter>;
+
+// Sonner's toaster loads after the first paint; it replays toasts raised before it mounted.
+const AppToaster = lazyPage(() => import("./AppToaster"), "AppToaster", null);
+
+const subscribeToNothing = () => () => {};
+/** False while prerendering and hydrating, true from the first render after that. */
+const useHydrated = () =>
+  useSyncExternalStore(
+    subscribeToNothing,
+    () => true,
+    () => false,
+  );
+
+export function App({ router }: { router: AppRouter }) {
+  const hydrated = useHydrated();
+  useEffect(() => preloadLinksOnIntent(router.routes), [router]);
   return (
     // Animations follow the visitor's "reduce motion" setting.
     <MotionConfig reducedMotion="user">
       <RouterProvider router={router} />
       <WelcomeFlow />
-      <AppToaster />
+      {hydrated && <AppToaster />}
     </MotionConfig>
   );
 }

@@ -1,4 +1,4 @@
-import { createBrowserRouter } from "react-router-dom";
+import type { RouteObject } from "react-router-dom";
 import { LandingGuard } from "@/features/auth/LandingGuard";
 import { AccountArea, MobileAccountArea } from "./layout/AccountArea";
 import { AppShell } from "./layout/AppShell";
@@ -20,7 +20,8 @@ const NotFoundPage = lazyPage(() => import("./pages/NotFoundPage"), "NotFoundPag
 const ProfileEntry = lazyPage(() => import("./pages/ProfileEntry"), "ProfileEntry");
 const ProfileScreen = lazyPage(() => import("./pages/ProfileScreen"), "ProfileScreen");
 
-export const router = createBrowserRouter([
+/** The app's routes; main.tsx makes the browser router of them, the build prerenders `/` with them. */
+export const routes: RouteObject[] = [
   {
     // The notification bell plugs in as `extras` when notifications land.
     element: <AppShell account={<AccountArea />} mobileAccount={<MobileAccountArea />} />,
@@ -54,4 +55,4 @@ export const router = createBrowserRouter([
       },
     ],
   },
-]);
+];

@@ -1,4 +1,3 @@
-import { CloseButton } from "@headlessui/react";
 import { profileDisplayName } from "../../../shared/profileNames";
 import { Avatar } from "@/components/ui/Avatar";
 import { Skeleton } from "@/components/ui/Skeleton";
@@ -7,7 +6,14 @@ import { useCurrentUser, type CurrentUser } from "@/features/auth/useCurrentUser
 import { useSignOut } from "@/features/auth/useSignOut";
 import { MobileMenuLink } from "./MobileMenuLink";
 import { SignedOutActions, SignedOutMobileLinks } from "./SignedOutActions";
-import { UserMenu } from "./UserMenu";
+import { lazyPage } from "../lazy/lazyPage";
+
+// The signed-in menu (Headless UI with its floating positioning) loads only for signed-in users.
+const UserMenu = lazyPage(() => import("./UserMenu"), "UserMenu", <AccountSkeleton />);
+
+function AccountSkeleton() {
+  return <Skeleton className="h-10 w-32 rounded-full" />;
+}
 
 function accountOf(user: CurrentUser) {
   return {
@@ -21,9 +27,7 @@ function accountOf(user: CurrentUser) {
 export function AccountArea() {
   const state = useCurrentUser();
   const signOut = useSignOut();
-  if (state.status === "loading") {
-    return <Skeleton className="h-10 w-32 rounded-full" />;
-  }
+  if (state.status === "loading") return <AccountSkeleton />;
   if (state.status === "error") return <AuthErrorButton />;
   if (state.status === "signedOut") return <SignedOutActions />;
   return <UserMenu {...accountOf(state.user)} onSignOut={() => void signOut()} />;
@@ -53,9 +57,9 @@ export function MobileAccountArea() {
       <button type="button" disabled className={`${mobileItemClasses} cursor-not-allowed text-cream-400 hover:bg-transparent hover:text-cream-400`}>
         Settings <span className="ml-auto rounded-full bg-night-800 px-2 py-0.5 text-xs">Soon</span>
       </button>
-      <CloseButton as="button" type="button" onClick={() => void signOut()} className={mobileItemClasses}>
+      <button type="button" onClick={() => void signOut()} className={mobileItemClasses}>
         Sign out
-      </CloseButton>
+      </button>
     </>
   );
 }

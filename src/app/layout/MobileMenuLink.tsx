@@ -1,4 +1,3 @@
-import { CloseButton } from "@headlessui/react";
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 
@@ -7,13 +6,13 @@ const itemClasses =
   "transition hover:bg-night-800 hover:text-cream-50";
 
 /**
- * A link inside the mobile menu popover; closes the popover when followed.
+ * A link inside the mobile menu; the menu closes when it is followed.
  * Use it for the account section too (My Profile, Edit Profile…).
  */
 export function MobileMenuLink({ to, children }: { to: string; children: ReactNode }) {
   return (
-    <CloseButton as={Link} to={to} className={itemClasses}>
+    <Link to={to} className={itemClasses}>
       {children}
-    </CloseButton>
+    </Link>
   );
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from "react";
+import { lazy, Suspense, useState, type ComponentType, type ReactNode } from "react";
 import { PageSkeleton } from "./PageSkeleton";
 
 type PropsOf<C> = C extends ComponentType<infer Props> ? Props : never;
@@ -19,13 +19,22 @@ export function lazyPage<Module, Name extends keyof Module>(
 ): LazyComponent<PropsOf<Module[Name]>> {
   type Props = PropsOf<Module[Name]>;
   let loading: Promise<{ default: ComponentType<Props> }> | undefined;
+  let loaded: ComponentType<Props> | undefined;
   const preload = () =>
-    (loading ??= load().then((module) => ({ default: module[name] as ComponentType<Props> })));
+    (loading ??= load().then((module) => {
+      loaded = module[name] as ComponentType<Props>;
+      return { default: loaded };
+    }));
   const Loaded = lazy(preload);
   function Lazy(props: Props) {
+    // Code already loaded renders at once: React.lazy would still suspend for a tick, and a
+    // prerendered page must not suspend while it hydrates. Chosen once per mount, since
+    // switching between the two would remount the screen.
+    const [Ready] = useState(() => loaded);
+    const Component = Ready ?? Loaded;
     return (
       <Suspense fallback={fallback}>
-        <Loaded {...(props as Props & object)} />
+        <Component {...(props as Props & object)} />
       </Suspense>
     );
   }

@@ -2,15 +2,21 @@ import { Children, isValidElement, type ReactNode } from "react";
 import { matchRoutes, type RouteObject } from "react-router-dom";
 
 /** Starts loading every lazy component in a route's element, wrappers (<ProtectedRoute>) included. */
-function preloadElement(node: ReactNode): void {
+function preloadElement(node: ReactNode, loading: Promise<unknown>[]): void {
   if (!isValidElement(node)) return;
-  (node.type as { preload?: () => unknown }).preload?.();
-  Children.forEach((node.props as { children?: ReactNode }).children, preloadElement);
+  const preload = (node.type as { preload?: () => Promise<unknown> }).preload;
+  if (preload) loading.push(preload());
+  Children.forEach((node.props as { children?: ReactNode }).children, (child) =>
+    preloadElement(child, loading),
+  );
 }
 
-/** Starts loading the screens a path would show. */
-export function preloadPath(routes: RouteObject[], pathname: string): void {
-  for (const match of matchRoutes(routes, pathname) ?? []) preloadElement(match.route.element);
+/** Starts loading the screens a path would show; resolves once they are loaded. */
+export async function preloadPath(routes: RouteObject[], pathname: string): Promise<void> {
+  const loading: Promise<unknown>[] = [];
+  for (const match of matchRoutes(routes, pathname) ?? [])
+    preloadElement(match.route.element, loading);
+  await Promise.all(loading);
 }
 
 const INTENT_EVENTS = ["pointerover", "focusin", "touchstart"] as const;
@@ -23,7 +29,7 @@ export function preloadLinksOnIntent(routes: RouteObject[]): () => void {
   const onIntent = (event: Event) => {
     const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
     if (link instanceof HTMLAnchorElement && link.origin === window.location.origin)
-      preloadPath(routes, link.pathname);
+      void preloadPath(routes, link.pathname);
   };
   for (const type of INTENT_EVENTS)
     document.addEventListener(type, onIntent, { passive: true, capture: true });

@@ -1,11 +1,11 @@
 import { useEffect, type ReactNode } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
-import { toast } from "sonner";
 import { AUTH_MESSAGES } from "../../../shared/authMessages";
 import { storeRedirectAfterLogin } from "@/lib/authStorage";
 import { useSessionExit } from "@/lib/sessionExit";
 import { AuthErrorPanel } from "./AuthErrorPanel";
 import { useCurrentUser } from "./useCurrentUser";
+import { toastLater } from "@/lib/toastLater";
 
 /**
  * A page only signed-in users may see (spec 1 §2): a visitor's path is stored
@@ -23,7 +23,7 @@ export function ProtectedRoute({ children, fallback }: { children: ReactNode; fa
     if (!mustSignIn) return;
     storeRedirectAfterLogin(`${location.pathname}${location.search}${location.hash}`);
     // One id: a double render never shows the toast twice.
-    toast(AUTH_MESSAGES.pleaseSignIn, { id: "please-sign-in" });
+    toastLater(AUTH_MESSAGES.pleaseSignIn, { id: "please-sign-in" });
     void navigate("/login", { replace: true });
   }, [mustSignIn, location, navigate]);
 

@@ -1,10 +1,10 @@
 import { useConvexAuth, useMutation } from "convex/react";
 import { useEffect, useRef } from "react";
-import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
 import { AUTH_MESSAGES, AUTH_TIMINGS, welcomeToastText } from "../../../shared/authMessages";
 import { hasBeenWelcomed, markWelcomed } from "@/lib/authStorage";
 import { sleep } from "@/lib/sleep";
+import { toastLater } from "@/lib/toastLater";
 
 /** One toast for account-setup trouble, whether the callback or the welcome flow saw it first. */
 export const ACCOUNT_SETUP_TOAST_ID = "account-setup";
@@ -36,9 +36,9 @@ export function WelcomeFlow() {
         await sleep(
           isNewUser ? AUTH_TIMINGS.welcomeDelayNewUserMs : AUTH_TIMINGS.welcomeDelayReturningUserMs,
         );
-        toast.success(welcomeToastText({ isNewUser, displayName: profile.displayName }));
+        toastLater.success(welcomeToastText({ isNewUser, displayName: profile.displayName }));
       } catch {
-        toast.error(AUTH_MESSAGES.welcomeFlowFailed, { id: ACCOUNT_SETUP_TOAST_ID });
+        toastLater.error(AUTH_MESSAGES.welcomeFlowFailed, { id: ACCOUNT_SETUP_TOAST_ID });
       }
     })();
   }, [isLoading, isAuthenticated, ensureMine]);

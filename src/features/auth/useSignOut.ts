@@ -1,10 +1,10 @@
 import { useAuthActions } from "@convex-dev/auth/react";
 import { useCallback } from "react";
 import { useNavigate } from "react-router-dom";
-import { toast } from "sonner";
 import { AUTH_MESSAGES, AUTH_TIMINGS } from "../../../shared/authMessages";
 import { clearWelcomed } from "@/lib/authStorage";
 import { beginSessionExit, endSessionExit } from "@/lib/sessionExit";
+import { toastLater } from "@/lib/toastLater";
 
 /**
  * Signs out (spec 1 §4): ends the session on the server and in this browser,
@@ -21,11 +21,11 @@ export function useSignOut(): () => Promise<void> {
       await signOut();
     } catch {
       endSessionExit();
-      toast.error(AUTH_MESSAGES.signOutFailed);
+      toastLater.error(AUTH_MESSAGES.signOutFailed);
       return;
     }
     clearWelcomed();
-    toast(AUTH_MESSAGES.signedOut);
+    toastLater(AUTH_MESSAGES.signedOut);
     // The landing page ends the exit when it opens.
     setTimeout(() => void navigate("/"), AUTH_TIMINGS.signOutRedirectDelayMs);
   }, [signOut, navigate]);

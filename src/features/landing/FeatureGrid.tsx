@@ -19,7 +19,7 @@ export function FeatureGrid() {
         {features.map((feature, index) => (
           // Three cards on the first row and two wider ones below on large screens.
           <li key={feature.title} className={index < 3 ? "lg:col-span-2" : "lg:col-span-3"}>
-            <Reveal delay={index * 0.05} className="h-full">
+            <Reveal className="h-full">
               {/* Icon beside the text on phones to keep the list short; above it from sm up. */}
               <Card className="flex h-full gap-4 transition hover:ring-night-600 sm:flex-col sm:gap-0">
                 <span

@@ -1,28 +1,11 @@
-import { motion } from "framer-motion";
 import type { ReactNode } from "react";
+import { cn } from "@/lib/cn";
 
 /**
- * Slides content up as it scrolls into view. Only transform is animated, never
- * opacity, so text is always at full contrast (and readable by axe mid-animation).
+ * Slides content up as it scrolls into view (a CSS scroll-driven animation, see index.css).
+ * Only transform is animated, never opacity, so text is always at full contrast (and readable
+ * by axe mid-animation).
  */
-export function Reveal({
-  children,
-  delay = 0,
-  className,
-}: {
-  children: ReactNode;
-  delay?: number;
-  className?: string;
-}) {
-  return (
-    <motion.div
-      className={className}
-      initial={{ y: 24 }}
-      whileInView={{ y: 0 }}
-      viewport={{ once: true, margin: "0px 0px -10% 0px" }}
-      transition={{ type: "spring", stiffness: 140, damping: 20, delay }}
-    >
-      {children}
-    </motion.div>
-  );
+export function Reveal({ children, className }: { children: ReactNode; className?: string }) {
+  return <div className={cn("reveal-on-scroll", className)}>{children}</div>;
 }

@@ -1,5 +1,3 @@
-import { motion } from "framer-motion";
-
 const crewInitials = [
   { initial: "S", colorClass: "bg-brand-amber" },
   { initial: "M", colorClass: "bg-brand-orange" },
@@ -13,12 +11,9 @@ const crewInitials = [
  */
 export function SessionPreviewCard() {
   return (
-    <motion.div
+    <div
       aria-hidden="true"
-      className="relative mx-auto w-full max-w-sm select-none"
-      initial={{ opacity: 0, y: 32, rotate: -4 }}
-      animate={{ opacity: 1, y: 0, rotate: -2 }}
-      transition={{ type: "spring", stiffness: 90, damping: 16, delay: 0.25 }}
+      className="relative mx-auto w-full max-w-sm -rotate-2 select-none motion-safe:animate-card-in"
     >
       <div className="absolute -inset-6 -z-10 rounded-[2.5rem] bg-brand-gradient opacity-25 blur-3xl" />
       <div className="rounded-3xl bg-night-850 p-5 shadow-2xl ring-1 shadow-black/50 ring-night-600">
@@ -74,15 +69,10 @@ export function SessionPreviewCard() {
         </div>
       </div>
 
-      <motion.div
-        className="absolute -right-2 -bottom-6 rounded-2xl bg-night-800 px-4 py-3 text-sm shadow-xl ring-1 ring-night-600 sm:-right-8"
-        initial={{ opacity: 0, scale: 0.8, y: 12 }}
-        animate={{ opacity: 1, scale: 1, y: 0 }}
-        transition={{ type: "spring", stiffness: 160, damping: 14, delay: 0.9 }}
-      >
+      <div className="absolute -right-2 -bottom-6 rounded-2xl bg-night-800 px-4 py-3 text-sm shadow-xl ring-1 ring-night-600 motion-safe:animate-pop-in sm:-right-8">
         <span className="font-semibold text-cream-50">Sam</span>{" "}
         <span className="text-cream-200">is going 🎉</span>
-      </motion.div>
-    </motion.div>
+      </div>
+    </div>
   );
 }

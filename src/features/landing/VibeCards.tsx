@@ -1,4 +1,3 @@
-import { motion } from "framer-motion";
 import { vibes } from "./landingContent";
 import { Reveal } from "./Reveal";
 import { SectionHeading } from "./SectionHeading";
@@ -17,11 +16,9 @@ export function VibeCards() {
       <ul className="mt-12 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         {vibes.map((vibe, index) => (
           <li key={vibe.name}>
-            <Reveal delay={index * 0.06} className="h-full">
-              <motion.div
-                whileHover={{ y: -6, rotate: index % 2 === 0 ? -1.5 : 1.5 }}
-                transition={{ type: "spring", stiffness: 300, damping: 18 }}
-                className={`flex h-full flex-col rounded-3xl bg-gradient-to-br p-4 text-brand-ink shadow-lg shadow-black/40 sm:p-6 ${vibe.gradientClass}`}
+            <Reveal className="h-full">
+              <div
+                className={`flex h-full flex-col rounded-3xl transition-[translate,rotate] duration-300 ease-[cubic-bezier(0.34,1.56,0.64,1)] hover:-translate-y-1.5 ${index % 2 === 0 ? "hover:-rotate-[1.5deg]" : "hover:rotate-[1.5deg]"} bg-gradient-to-br p-4 text-brand-ink shadow-lg shadow-black/40 sm:p-6 ${vibe.gradientClass}`}
               >
                 <span aria-hidden="true" className="text-4xl sm:text-5xl">
                   {vibe.emoji}
@@ -30,7 +27,7 @@ export function VibeCards() {
                   {vibe.name}
                 </h3>
                 <p className="mt-1 text-sm font-medium sm:text-base">{vibe.body}</p>
-              </motion.div>
+              </div>
             </Reveal>
           </li>
         ))}
