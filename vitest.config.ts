@@ -25,6 +25,15 @@ export default defineConfig({
       },
       {
         test: {
+          name: "budget",
+          environment: "node",
+          // Builds the app once and checks its size (issue 13); `npm run size` prints the table.
+          include: ["scripts/**/*.test.ts"],
+          testTimeout: 120_000,
+        },
+      },
+      {
+        test: {
           name: "local-backend",
           environment: "node",
           include: ["local-backend/**/*.test.ts"],

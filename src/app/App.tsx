@@ -2,14 +2,14 @@ import { MotionConfig } from "framer-motion";
 import { useEffect, useSyncExternalStore } from "react";
 import { RouterProvider, type createBrowserRouter } from "react-router-dom";
 import { WelcomeFlow } from "@/features/auth/WelcomeFlow";
-import { lazyPage } from "./lazy/lazyPage";
+import { lazyComponent } from "@/lib/lazyComponent";
 import { preloadLinksOnIntent } from "./lazy/preloadOnIntent";
 
 /** The browser router in the app, a memory router when the build prerenders a page. */
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
 
 // Sonner's toaster loads after the first paint; it replays toasts raised before it mounted.
-const AppToaster = lazyPage(() => import("./AppToaster"), "AppToaster", null);
+const AppToaster = lazyComponent(() => import("./AppToaster"), "AppToaster", null);
 
 const subscribeToNothing = () => () => {};
 /** False while prerendering and hydrating, true from the first render after that. */

@@ -2,6 +2,7 @@ import type { RouteObject } from "react-router-dom";
 import type { Id } from "../../convex/_generated/dataModel";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { ProtectedRoute } from "@/features/auth/ProtectedRoute";
+import { lazyComponent } from "@/lib/lazyComponent";
 import { lazyPage } from "./lazy/lazyPage";
 
 const DiscoverPage = lazyPage(
@@ -17,7 +18,7 @@ const YourSessionsPage = lazyPage(
   () => import("@/features/events/sessions/YourSessionsPage"),
   "YourSessionsPage",
 );
-const EventRecap = lazyPage(
+const EventRecap = lazyComponent(
   () => import("@/features/recap"),
   "EventRecap",
   <Skeleton className="h-64" />,

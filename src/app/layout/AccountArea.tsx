@@ -4,12 +4,12 @@ import { Skeleton } from "@/components/ui/Skeleton";
 import { AuthErrorButton } from "@/features/auth/AuthErrorPanel";
 import { useCurrentUser, type CurrentUser } from "@/features/auth/useCurrentUser";
 import { useSignOut } from "@/features/auth/useSignOut";
+import { lazyComponent } from "@/lib/lazyComponent";
 import { MobileMenuLink } from "./MobileMenuLink";
 import { SignedOutActions, SignedOutMobileLinks } from "./SignedOutActions";
-import { lazyPage } from "../lazy/lazyPage";
 
 // The signed-in menu (Headless UI with its floating positioning) loads only for signed-in users.
-const UserMenu = lazyPage(() => import("./UserMenu"), "UserMenu", <AccountSkeleton />);
+const UserMenu = lazyComponent(() => import("./UserMenu"), "UserMenu", <AccountSkeleton />);
 
 function AccountSkeleton() {
   return <Skeleton className="h-10 w-32 rounded-full" />;

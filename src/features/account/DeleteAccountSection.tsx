@@ -1,6 +1,11 @@
 import { useState } from "react";
 import { Button } from "@/components/ui/Button";
-import { DeleteAccountDialog } from "./DeleteAccountDialog";
+import { lazyDialog, preloadOnIntent } from "@/lib/lazyDialog";
+
+const DeleteAccountDialog = lazyDialog(
+  () => import("./DeleteAccountDialog"),
+  "DeleteAccountDialog",
+);
 
 /** The danger zone of the edit page: opens the delete-account dialog. */
 export function DeleteAccountSection() {
@@ -17,7 +22,12 @@ export function DeleteAccountSection() {
         Deleting your account removes your profile, photo and sign-in for good. There&apos;s no
         undo.
       </p>
-      <Button variant="danger" className="mt-5" onClick={() => setOpen(true)}>
+      <Button
+        variant="danger"
+        className="mt-5"
+        onClick={() => setOpen(true)}
+        {...preloadOnIntent(DeleteAccountDialog)}
+      >
         Delete Account
       </Button>
       <DeleteAccountDialog open={open} onClose={() => setOpen(false)} />

@@ -15,11 +15,18 @@ import { Field, inputStyles } from "@/components/ui/Field";
 import { CameraIcon } from "@/components/ui/icons";
 import { Spinner } from "@/components/ui/Spinner";
 import { cn } from "@/lib/cn";
+import { lazyDialog, preloadOnIntent } from "@/lib/lazyDialog";
 import { uploadWithProgress } from "@/lib/uploadWithProgress";
-import { PhotoViewer } from "./PhotoViewer";
 import { downscaleIfLarge } from "./resizeImage";
 
 export const PHOTOS_PER_PAGE = 20;
+
+// The viewer is its own chunk, loaded when a photo is first opened or pointed at.
+const PhotoViewer = lazyDialog(
+  () => import("./PhotoViewer"),
+  "PhotoViewer",
+  (props) => props.index !== null,
+);
 
 /** The gallery, newest first, with the upload form for attendees. */
 export function PhotoGallery({
@@ -70,6 +77,7 @@ export function PhotoGallery({
               <button
                 type="button"
                 onClick={() => setOpenIndex(index)}
+                {...preloadOnIntent(PhotoViewer)}
                 className="group block aspect-square w-full overflow-hidden rounded-2xl bg-night-800 ring-1 ring-night-700 focus-visible:ring-2 focus-visible:ring-brand-amber focus-visible:outline-none"
               >
                 {photo.url && (

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { api } from "../../../../convex/_generated/api";
 import type { Id } from "../../../../convex/_generated/dataModel";
-import { EVENT_ERRORS } from "../../../../shared/eventRules";
+import { EVENT_ERRORS } from "../../../../shared/eventMessages";
 import { Button } from "@/components/ui/Button";
 import { ButtonLink } from "@/components/ui/ButtonLink";
 import { ConfirmDialog } from "@/components/ui/ConfirmDialog";

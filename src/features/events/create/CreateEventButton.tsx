@@ -4,8 +4,9 @@ import { useNavigate } from "react-router-dom";
 import { Button } from "@/components/ui/Button";
 import { ButtonLink } from "@/components/ui/ButtonLink";
 import type { ButtonStyleProps } from "@/components/ui/buttonStyles";
-import { ShareEventDialog } from "../share/ShareEventDialog";
-import { CreateEventWizard, type CreatedEvent } from "./CreateEventWizard";
+import { preloadOnIntent } from "@/lib/lazyDialog";
+import { CreateEventWizard, ShareEventDialog } from "../lazyDialogs";
+import type { CreatedEvent } from "./CreateEventWizard";
 
 /**
  * The create flow as a hook: `open()` starts the wizard; `dialogs` must be
@@ -72,7 +73,13 @@ export function CreateEventButton({
   }
   return (
     <>
-      <Button variant={variant} size={size} className={className} onClick={open}>
+      <Button
+        variant={variant}
+        size={size}
+        className={className}
+        onClick={open}
+        {...preloadOnIntent(CreateEventWizard)}
+      >
         {children}
       </Button>
       {dialogs}

@@ -7,6 +7,7 @@ import { pageTitle } from "../../../../shared/brand";
 import { Button } from "@/components/ui/Button";
 import { Spinner } from "@/components/ui/Spinner";
 import { cn } from "@/lib/cn";
+import { lazyDialog, preloadOnIntent } from "@/lib/lazyDialog";
 import { usePageTitle } from "@/lib/usePageTitle";
 import { usePersistentChoice } from "@/lib/usePersistentChoice";
 import { EventCard, EventCardSkeleton } from "../components/EventCard";
@@ -15,13 +16,14 @@ import { QueryErrorBoundary } from "../components/QueryErrorBoundary";
 import { CreateEventButton } from "../create/CreateEventButton";
 import { viewerTimeZone } from "../lib/timeZone";
 import { useNow } from "../lib/useNow";
-import { FilterDialog } from "./FilterDialog";
 import {
   activeFilterCount,
   filtersFromParams,
   paramsFor,
   type DiscoverFilters,
 } from "./discoverParams";
+
+const FilterDialog = lazyDialog(() => import("./FilterDialog"), "FilterDialog");
 
 const PAGE_SIZE = 12;
 const SEARCH_DEBOUNCE_MS = 300;
@@ -96,6 +98,7 @@ export function DiscoverPage() {
             variant="secondary"
             onClick={() => setFiltersOpen(true)}
             className="h-12 flex-1 sm:flex-none"
+            {...preloadOnIntent(FilterDialog)}
           >
             <FilterIcon className="size-4" /> Filters
             {activeFilters > 0 && (

@@ -29,6 +29,7 @@ import { ArrowLeftIcon } from "@/components/ui/icons";
 import { Spinner } from "@/components/ui/Spinner";
 import { storeRedirectAfterLogin } from "@/lib/authStorage";
 import { cn } from "@/lib/cn";
+import { preloadOnIntent } from "@/lib/lazyDialog";
 import { useGoBack } from "@/lib/useGoBack";
 import { usePageTitle } from "@/lib/usePageTitle";
 import { useQueryState } from "@/lib/useQueryState";
@@ -40,7 +41,7 @@ import { useNow } from "../lib/useNow";
 import { EventPageSkeleton } from "../page/EventPageSkeleton";
 import { EventStatePanel } from "../page/EventStatePanel";
 import { SectionCard } from "../page/SectionCard";
-import { ShareEventDialog } from "../share/ShareEventDialog";
+import { ShareEventDialog } from "../lazyDialogs";
 
 type LegacyData = FunctionReturnType<typeof api.events.getById>;
 
@@ -244,7 +245,11 @@ function LegacyEvent({ data }: { data: LegacyData }) {
       </SectionCard>
 
       <div className="mt-6 flex flex-wrap gap-3">
-        <Button variant="secondary" onClick={() => setShareOpen(true)}>
+        <Button
+          variant="secondary"
+          onClick={() => setShareOpen(true)}
+          {...preloadOnIntent(ShareEventDialog)}
+        >
           <ShareIcon className="size-4" /> Share
         </Button>
         {viewer.canEdit && (

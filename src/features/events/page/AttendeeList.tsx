@@ -4,7 +4,7 @@ import { Link } from "react-router-dom";
 import { toast } from "sonner";
 import { api } from "../../../../convex/_generated/api";
 import type { Id } from "../../../../convex/_generated/dataModel";
-import { EVENT_ERRORS } from "../../../../shared/eventRules";
+import { EVENT_ERRORS } from "../../../../shared/eventMessages";
 import { errorMessage } from "../../../../shared/errors";
 import { Avatar } from "@/components/ui/Avatar";
 import { Button } from "@/components/ui/Button";

@@ -12,12 +12,11 @@ import {
   timingStatus,
 } from "../../../../shared/eventTiming";
 import { Button } from "@/components/ui/Button";
+import { Skeleton } from "@/components/ui/Skeleton";
 import { ArrowLeftIcon } from "@/components/ui/icons";
 import { useGoBack } from "@/lib/useGoBack";
 import { cn } from "@/lib/cn";
-import { AddToCalendar } from "../calendar/AddToCalendar";
 import { AvatarStack } from "../components/AvatarStack";
-import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { DrinkChip, TimingBadge, VibeChip, VisibilityChip } from "../components/EventBadges";
 import { EventCover } from "../components/EventCover";
 import {
@@ -28,13 +27,13 @@ import {
   TrashIcon,
   UsersIcon,
 } from "../components/icons";
-import { Modal } from "@/components/ui/Modal";
-import { EditEventDialog } from "../edit/EditEventDialog";
+import { lazyComponent } from "@/lib/lazyComponent";
+import { lazyDialog, preloadOnIntent } from "@/lib/lazyDialog";
 import { eventPageUrl } from "../lib/links";
 import { viewerTimeZone } from "../lib/timeZone";
 import { useDocumentMeta } from "../lib/useDocumentMeta";
 import { useNow } from "../lib/useNow";
-import { ShareEventDialog } from "../share/ShareEventDialog";
+import { EditEventDialog, ShareEventDialog } from "../lazyDialogs";
 import { AttendeeList } from "./AttendeeList";
 import { Countdown } from "./Countdown";
 import type { EventPageData } from "./EventPage";
@@ -42,6 +41,16 @@ import { HostCard } from "./HostCard";
 import { JoinControls } from "./JoinControls";
 import { LocationCard } from "./LocationCard";
 import { SectionCard } from "./SectionCard";
+
+// Only attendees see the calendar menu, and only hosts open the dialogs: their code (Headless
+// UI) loads when needed, not with every visit.
+const AddToCalendar = lazyComponent(
+  () => import("../calendar/AddToCalendar"),
+  "AddToCalendar",
+  <Skeleton className="h-11 rounded-full" />,
+);
+const ConfirmDialog = lazyDialog(() => import("@/components/ui/ConfirmDialog"), "ConfirmDialog");
+const Modal = lazyDialog(() => import("@/components/ui/Modal"), "Modal");
 
 /** The event page itself (spec 2 §2 "Event page"), from the live `events.get` result. */
 export function EventDetails({
@@ -108,13 +117,22 @@ export function EventDetails({
       {viewer.isAttending && !isPast && (
         <AddToCalendar event={calendarEvent} timeZone={event.timeZone} />
       )}
-      <Button variant="secondary" onClick={() => setShareOpen(true)}>
+      <Button
+        variant="secondary"
+        onClick={() => setShareOpen(true)}
+        {...preloadOnIntent(ShareEventDialog)}
+      >
         <ShareIcon className="size-4" /> Share
       </Button>
       {(viewer.canEdit || viewer.canDelete) && (
         <div className="flex gap-3">
           {viewer.canEdit && (
-            <Button variant="secondary" className="flex-1" onClick={() => setEditOpen(true)}>
+            <Button
+              variant="secondary"
+              className="flex-1"
+              onClick={() => setEditOpen(true)}
+              {...preloadOnIntent(EditEventDialog)}
+            >
               <EditIcon className="size-4" /> Edit
             </Button>
           )}
@@ -123,6 +141,7 @@ export function EventDetails({
               variant="ghost"
               className="flex-1 text-red-300 hover:bg-red-500/10 hover:text-red-200"
               onClick={() => setDeleteOpen(true)}
+              {...preloadOnIntent(ConfirmDialog)}
             >
               <TrashIcon className="size-4" /> Delete
             </Button>
@@ -139,7 +158,12 @@ export function EventDetails({
       isPast={isPast}
       manageButton={
         viewer.canManageCoHosts ? (
-          <Button variant="ghost" size="sm" onClick={() => setManageOpen(true)}>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => setManageOpen(true)}
+            {...preloadOnIntent(Modal)}
+          >
             <UsersIcon className="size-4" /> Manage co-hosts
           </Button>
         ) : undefined

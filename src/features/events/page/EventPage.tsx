@@ -6,7 +6,7 @@ import { toast } from "sonner";
 import { api } from "../../../../convex/_generated/api";
 import type { Id } from "../../../../convex/_generated/dataModel";
 import { EVENT_PAGE_PANELS } from "../../../../shared/eventCopy";
-import { EVENT_ERRORS } from "../../../../shared/eventRules";
+import { EVENT_ERRORS } from "../../../../shared/eventMessages";
 import { appErrorData } from "../../../../shared/errors";
 import { Button } from "@/components/ui/Button";
 import { ButtonLink } from "@/components/ui/ButtonLink";

@@ -5,7 +5,7 @@ import { toast } from "sonner";
 import { api } from "../../../../convex/_generated/api";
 import type { Id } from "../../../../convex/_generated/dataModel";
 import { isJoinButtonShown, joinButtonLabel } from "../../../../shared/eventCopy";
-import { EVENT_ERRORS, EVENT_TOASTS } from "../../../../shared/eventRules";
+import { EVENT_ERRORS, EVENT_TOASTS } from "../../../../shared/eventMessages";
 import { errorMessage } from "../../../../shared/errors";
 import { Spinner } from "@/components/ui/Spinner";
 import { storeRedirectAfterLogin } from "@/lib/authStorage";

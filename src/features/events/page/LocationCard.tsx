@@ -1,8 +1,11 @@
 import { lazy, Suspense, useState } from "react";
+import { useNearViewport } from "@/lib/useNearViewport";
 import { ExternalIcon, PinIcon } from "../components/icons";
 import { SectionCard } from "./SectionCard";
 
 const EventMap = lazy(() => import("./EventMap"));
+
+const mapPlaceholder = <div className="h-56 animate-pulse rounded-2xl bg-night-800 sm:h-64" />;
 
 /** A maps link that works on every device: coordinates when known, else the address. */
 export function mapsUrl(place: {
@@ -33,6 +36,8 @@ export function LocationCard({
   longitude: number | null;
 }) {
   const [mapUnavailable, setMapUnavailable] = useState(false);
+  // The map (Leaflet, ~45 KB) loads when the card nears the screen, not with the page.
+  const [mapSlot, mapNearViewport] = useNearViewport<HTMLDivElement>();
   const name = placeName || placeNickname || location;
   if (!name) return null;
   const hasCoordinates = latitude !== null && longitude !== null;
@@ -58,16 +63,18 @@ export function LocationCard({
         </div>
       </div>
       {hasCoordinates && !mapUnavailable && (
-        <div className="mt-4">
-          <Suspense
-            fallback={<div className="h-56 animate-pulse rounded-2xl bg-night-800 sm:h-64" />}
-          >
-            <EventMap
-              latitude={latitude}
-              longitude={longitude}
-              label={name}
-              onUnavailable={() => setMapUnavailable(true)}
-            />
+        <div ref={mapSlot} className="mt-4">
+          <Suspense fallback={mapPlaceholder}>
+            {mapNearViewport ? (
+              <EventMap
+                latitude={latitude}
+                longitude={longitude}
+                label={name}
+                onUnavailable={() => setMapUnavailable(true)}
+              />
+            ) : (
+              mapPlaceholder
+            )}
           </Suspense>
         </div>
       )}

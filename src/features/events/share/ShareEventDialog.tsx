@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { toast } from "sonner";
-import { EVENT_ERRORS, EVENT_TOASTS } from "../../../../shared/eventRules";
+import { EVENT_ERRORS, EVENT_TOASTS } from "../../../../shared/eventMessages";
 import {
   COPY_CONFIRMATION_MS,
   nativeShareData,

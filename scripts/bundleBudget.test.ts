@@ -1,0 +1,60 @@
+import { rmSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import {
+  BUDGETS,
+  buildForBudget,
+  kilobytes,
+  measureBundle,
+  type BundleSizes,
+  type Size,
+} from "./lib/bundleBudget.ts";
+
+const overBudget = (sizes: Size[], budget: number) =>
+  sizes
+    .filter((size) => size.totalJs > budget)
+    .map((size) => `${size.name}: ${kilobytes(size.totalJs)}`);
+
+// Issue 13: the first screen stays light and no page grows past its budget. One production
+// build (a few seconds) into a temporary directory; sizes are gzip bytes of the built files.
+// `npm run size` prints them all.
+describe("bundle budget", () => {
+  let outDir: string;
+  let sizes: BundleSizes;
+
+  beforeAll(async () => {
+    outDir = await buildForBudget();
+    sizes = measureBundle(outDir);
+  }, 120_000);
+  afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+  test(`/ runs at most ${kilobytes(BUDGETS.landingInitialJs)} of JavaScript before it is interactive`, () => {
+    expect(sizes.landingInitialJs).toBeLessThanOrEqual(BUDGETS.landingInitialJs);
+  });
+
+  test("screens and dialogs are split out of the entry", () => {
+    const screens = sizes.screens.map((screen) => screen.name);
+    expect(screens).toEqual(
+      expect.arrayContaining([
+        "src/features/landing/LandingPage.tsx",
+        "src/features/events/discover/DiscoverPage.tsx",
+        "src/features/events/page/EventPage.tsx",
+      ]),
+    );
+    expect(sizes.lazyParts.map((part) => part.name)).toEqual(
+      expect.arrayContaining([
+        "src/features/events/create/CreateEventWizard.tsx",
+        "src/features/events/edit/EditEventDialog.tsx",
+        "src/features/events/share/ShareEventDialog.tsx",
+        "src/features/recap/PhotoViewer.tsx",
+      ]),
+    );
+  });
+
+  test(`no page or screen loads more than ${kilobytes(BUDGETS.pageTotalJs)}`, () => {
+    expect(overBudget([...sizes.pages, ...sizes.screens], BUDGETS.pageTotalJs)).toEqual([]);
+  });
+
+  test(`no dialog or part, with its screen, loads more than ${kilobytes(BUDGETS.lazyPartTotalJs)}`, () => {
+    expect(overBudget(sizes.lazyParts, BUDGETS.lazyPartTotalJs)).toEqual([]);
+  });
+});
