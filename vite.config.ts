@@ -3,6 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { prerender, serveAppShell } from "./scripts/lib/vitePrerender.ts";
+import { webApp } from "./scripts/lib/viteWebApp.ts";
 import { APP_DESCRIPTION, DEFAULT_TITLE } from "./shared/brand.ts";
 
 /** Fills the %BRAND_…% placeholders in index.html so the brand stays in shared/brand.ts. */
@@ -17,7 +18,7 @@ function brandHtml(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), brandHtml(), prerender(), serveAppShell()],
+  plugins: [react(), tailwindcss(), brandHtml(), webApp(), prerender(), serveAppShell()],
   resolve: {
     alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) },
   },

@@ -1,4 +1,3 @@
-import { MotionConfig } from "framer-motion";
 import { useEffect, useSyncExternalStore } from "react";
 import { RouterProvider, type createBrowserRouter } from "react-router-dom";
 import { WelcomeFlow } from "@/features/auth/WelcomeFlow";
@@ -24,11 +23,10 @@ export function App({ router }: { router: AppRouter }) {
   const hydrated = useHydrated();
   useEffect(() => preloadLinksOnIntent(router.routes), [router]);
   return (
-    // Animations follow the visitor's "reduce motion" setting.
-    <MotionConfig reducedMotion="user">
+    <>
       <RouterProvider router={router} />
       <WelcomeFlow />
       {hydrated && <AppToaster />}
-    </MotionConfig>
+    </>
   );
 }

@@ -42,6 +42,8 @@ export function Avatar({ name, url, size = "md", alt = "", className }: AvatarPr
         <img
           src={url ?? undefined}
           alt={alt}
+          loading="lazy"
+          decoding="async"
           className="size-full object-cover"
           onError={() => setFailedUrl(url ?? null)}
         />

@@ -25,6 +25,8 @@ export function EventCover({
       src={src}
       alt=""
       loading={eager ? "eager" : "lazy"}
+      // An eager cover is the page's hero (its largest paint): fetch it before other images.
+      fetchPriority={eager ? "high" : "auto"}
       decoding="async"
       onError={() => {
         if (coverUrl && src === coverUrl) setFailed(coverUrl);
