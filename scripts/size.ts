@@ -1,5 +1,5 @@
 // `npm run size`: builds the app and prints the gzip JavaScript of the first screen, each page
-// and each lazy chunk, against the budgets scripts/bundleBudget.test.ts enforces in `npm test`.
+// and each lazy chunk, against the budgets scripts/productionBuild.test.ts enforces in `npm test`.
 import { rmSync } from "node:fs";
 import {
   BUDGETS,

@@ -20,5 +20,10 @@ const hydratesLanding =
   rootElement.dataset.prerendered === "landing" &&
   window.location.pathname === "/" &&
   !hasStoredSession();
-if (hydratesLanding) void preloadPath(routes, "/").then(() => hydrateRoot(rootElement, app));
-else createRoot(rootElement).render(app);
+const render = () => createRoot(rootElement).render(app);
+if (hydratesLanding) {
+  // Should the landing chunk fail to load, the app renders afresh (and shows its error screen).
+  void preloadPath(routes, "/").then(() => hydrateRoot(rootElement, app), render);
+} else {
+  render();
+}

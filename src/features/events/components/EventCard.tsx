@@ -44,6 +44,7 @@ function countsText(event: Pick<EventCardData, "attendeeCount" | "maybeCount">, 
  * A session card: cover (or its vibe's), timing badge, title, when and where,
  * vibe and drink, counts and host. The title link covers the whole card.
  * `grid` stacks the cover on top; `list` puts a thumbnail beside the text.
+ * `eager` for the first card of a page: its cover is likely the largest paint.
  */
 export function EventCard({
   event,
@@ -51,12 +52,14 @@ export function EventCard({
   timeZone,
   variant = "grid",
   headingLevel = 2,
+  eager = false,
 }: {
   event: EventCardData;
   now: number;
   timeZone: string;
   variant?: "grid" | "list";
   headingLevel?: 2 | 3;
+  eager?: boolean;
 }) {
   const status = timingStatus(event, now, timeZone);
   const past = status === "past";
@@ -80,6 +83,7 @@ export function EventCard({
         <EventCover
           coverUrl={event.coverUrl}
           vibe={event.vibe}
+          eager={eager}
           className={cn(
             "transition duration-300 group-hover:scale-[1.03]",
             past && "grayscale-[40%]",

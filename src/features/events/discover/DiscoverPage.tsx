@@ -249,10 +249,16 @@ function DiscoverResults({
         )
       ) : (
         <ul className={cn("mt-4", gridClasses)}>
-          {results.map((event) => (
+          {results.map((event, index) => (
             <li key={event._id} className="flex min-w-0">
               <div className="flex w-full min-w-0 flex-col [&>article]:flex-1">
-                <EventCard event={event} now={now} timeZone={timeZone} variant={view} />
+                <EventCard
+                  event={event}
+                  now={now}
+                  timeZone={timeZone}
+                  variant={view}
+                  eager={index === 0}
+                />
               </div>
             </li>
           ))}
