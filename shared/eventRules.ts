@@ -10,6 +10,7 @@ import type { ErrorCode } from "./errors";
 import { EVENT_ERRORS } from "./eventMessages";
 import { DURATION_TYPES, VIBES } from "./eventOptions";
 import { DEFAULT_EVENT_DURATION_MS, HOUR_MS, timeZoneOrUtc } from "./eventTiming";
+import { isImageTypeRefused } from "./imageTypes";
 import { normalizeOptionalText, textLength, type FieldError } from "./profileRules";
 
 // ---------------------------------------------------------------- limits
@@ -83,17 +84,6 @@ export function memberActionFailedMessage(action: "promote" | "demote"): string 
 
 export const COVER_IMAGE_MAX_MB = 5;
 export const COVER_IMAGE_MAX_BYTES = COVER_IMAGE_MAX_MB * 1024 * 1024;
-export const COVER_IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
-export type CoverImageType = (typeof COVER_IMAGE_TYPES)[number];
-/** For `<input type="file" accept=…>`: 'image/jpg' is what some tools write for JPEG. */
-export const COVER_IMAGE_ACCEPT = [...COVER_IMAGE_TYPES, "image/jpg"].join(",");
-
-export function isCoverImageType(type: string | null | undefined): boolean {
-  const lower = type?.trim().toLowerCase();
-  return (
-    lower === "image/jpg" || (COVER_IMAGE_TYPES as readonly (string | undefined)[]).includes(lower)
-  );
-}
 
 export type CoverImageProblem = {
   code: Extract<ErrorCode, "FILE_TOO_LARGE" | "FILE_TYPE_NOT_ALLOWED">;
@@ -101,14 +91,15 @@ export type CoverImageProblem = {
 };
 
 /**
- * The spec's message for a cover that may not be used, or null. The server
- * checks the stored file's bytes (`sniffImageType` in ./profileRules) as the type.
+ * The spec's message for a cover that may not be used, or null: the one
+ * picture rule of ./imageTypes (a browser's empty type passes; the server
+ * passes the type of the stored file's bytes, null when it is no picture).
  */
 export function coverImageProblem(file: {
   type: string | null | undefined;
   size: number;
 }): CoverImageProblem | null {
-  if (!isCoverImageType(file.type)) {
+  if (isImageTypeRefused(file.type)) {
     return { code: "FILE_TYPE_NOT_ALLOWED", message: EVENT_VALIDATION_MESSAGES.coverWrongType };
   }
   if (file.size > COVER_IMAGE_MAX_BYTES) {
@@ -148,7 +139,9 @@ export function eventTimesProblem(
   const startChanged = current === undefined || times.startTime !== current.startTime;
   const endChanged = current === undefined || times.endTime !== current.endTime;
   if (current !== undefined && (current.ended || current.endTime <= now)) {
-    return startChanged || endChanged ? { field: "startTime", message: EVENT_VALIDATION_MESSAGES.endedTimesLocked } : null;
+    return startChanged || endChanged
+      ? { field: "startTime", message: EVENT_VALIDATION_MESSAGES.endedTimesLocked }
+      : null;
   }
   if (startChanged && times.startTime < now - START_MAX_PAST_MS) {
     return { field: "startTime", message: EVENT_VALIDATION_MESSAGES.startTooFarInPast };
@@ -156,7 +149,11 @@ export function eventTimesProblem(
   if (startChanged && times.startTime > now + START_MAX_AHEAD_MS) {
     return { field: "startTime", message: EVENT_VALIDATION_MESSAGES.startTooFarAhead };
   }
-  if (explicitEnd && (startChanged || endChanged) && times.endTime - times.startTime > EVENT_MAX_LENGTH_MS) {
+  if (
+    explicitEnd &&
+    (startChanged || endChanged) &&
+    times.endTime - times.startTime > EVENT_MAX_LENGTH_MS
+  ) {
     return { field: "endTime", message: EVENT_VALIDATION_MESSAGES.sessionTooLong };
   }
   return null;

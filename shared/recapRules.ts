@@ -3,6 +3,7 @@
  * their labels, feedback and comment limits, the photo file rules, the seven
  * comment reactions and the messages. Pure: no Convex or React imports.
  */
+import { isImageTypeRefused } from "./imageTypes";
 
 // ---------------------------------------------------------------- ratings
 
@@ -28,11 +29,6 @@ export const CAPTION_MAX_LENGTH = 200;
 
 /** 10 MB (10485760 bytes). */
 export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
-export const PHOTO_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
-export type PhotoType = (typeof PHOTO_TYPES)[number];
-/** For `<input accept>`: the spec's jpeg, jpg, png, webp. */
-export const PHOTO_ACCEPT = "image/jpeg,image/png,image/webp,.jpg,.jpeg,.png,.webp";
-
 // ---------------------------------------------------------------- reactions
 
 /** The 7 reactions, in display order; `key` is the ASCII name counts are stored under. */
@@ -62,7 +58,11 @@ export function reactionList(
   counts: Partial<Record<string, number>>,
   mine: ReadonlySet<string> = new Set(),
 ): Array<{ reaction: Reaction; count: number; mine: boolean }> {
-  return REACTIONS.map((r) => ({ reaction: r.emoji, count: counts[r.key] ?? 0, mine: mine.has(r.emoji) }));
+  return REACTIONS.map((r) => ({
+    reaction: r.emoji,
+    count: counts[r.key] ?? 0,
+    mine: mine.has(r.emoji),
+  }));
 }
 
 // ---------------------------------------------------------------- messages
@@ -87,7 +87,8 @@ export const RECAP_MESSAGES = {
   commentTooLong: `Comment must be ${COMMENT_MAX_LENGTH} characters or less`,
   captionTooLong: `Caption must be ${CAPTION_MAX_LENGTH} characters or less`,
   onlyAttendeesComment: "You can only comment on events you are attending or have attended",
-  recapLocked: "Ratings, photos and comments open 2 hours after the start, or when the session ends",
+  recapLocked:
+    "Ratings, photos and comments open 2 hours after the start, or when the session ends",
   unknownReaction: "Please pick one of the reactions",
   commentNotFound: "Comment not found",
 } as const;
@@ -99,7 +100,8 @@ function length(value: string): number {
 /** The rating's problem, or null: missing → 'Please select a rating'; not a whole 1–5 → 'Rating must be between 1 and 5 stars'. */
 export function ratingProblem(rating: number | null | undefined): string | null {
   if (rating === null || rating === undefined || rating === 0) return RECAP_MESSAGES.selectRating;
-  if (!Number.isInteger(rating) || rating < RATING_MIN || rating > RATING_MAX) return RECAP_MESSAGES.ratingRange;
+  if (!Number.isInteger(rating) || rating < RATING_MIN || rating > RATING_MAX)
+    return RECAP_MESSAGES.ratingRange;
   return null;
 }
 
@@ -114,34 +116,50 @@ export function normalizeFeedback(feedback: string | null | undefined): string |
 }
 
 export function feedbackProblem(feedback: string | null): string | null {
-  return feedback !== null && length(feedback) > FEEDBACK_MAX_LENGTH ? RECAP_MESSAGES.feedbackTooLong : null;
+  return feedback !== null && length(feedback) > FEEDBACK_MAX_LENGTH
+    ? RECAP_MESSAGES.feedbackTooLong
+    : null;
 }
 
 /** The trimmed comment, or its problem. */
-export function parseComment(content: string): { ok: true; content: string } | { ok: false; message: string } {
+export function parseComment(
+  content: string,
+): { ok: true; content: string } | { ok: false; message: string } {
   const trimmed = content.trim();
   if (trimmed === "") return { ok: false, message: RECAP_MESSAGES.enterComment };
-  if (length(trimmed) > COMMENT_MAX_LENGTH) return { ok: false, message: RECAP_MESSAGES.commentTooLong };
+  if (length(trimmed) > COMMENT_MAX_LENGTH)
+    return { ok: false, message: RECAP_MESSAGES.commentTooLong };
   return { ok: true, content: trimmed };
 }
 
 /** Caption trimmed; empty → null. */
-export function parseCaption(caption: string | null | undefined): { ok: true; caption: string | null } | { ok: false; message: string } {
+export function parseCaption(
+  caption: string | null | undefined,
+): { ok: true; caption: string | null } | { ok: false; message: string } {
   const trimmed = (caption ?? "").trim();
-  if (length(trimmed) > CAPTION_MAX_LENGTH) return { ok: false, message: RECAP_MESSAGES.captionTooLong };
+  if (length(trimmed) > CAPTION_MAX_LENGTH)
+    return { ok: false, message: RECAP_MESSAGES.captionTooLong };
   return { ok: true, caption: trimmed === "" ? null : trimmed };
 }
 
-export function isPhotoType(type: string | null | undefined): type is PhotoType {
-  return typeof type === "string" && (PHOTO_TYPES as readonly string[]).includes(type.toLowerCase());
-}
+export type PhotoFileProblem = {
+  code: "FILE_TYPE_NOT_ALLOWED" | "FILE_TOO_LARGE";
+  message: string;
+};
 
-export type PhotoFileProblem = { code: "FILE_TYPE_NOT_ALLOWED" | "FILE_TOO_LARGE"; message: string };
-
-/** A photo's problem (type first, then size), or null. `type` is the real type when known. */
-export function photoFileProblem(file: { type: string | null; size: number }): PhotoFileProblem | null {
-  if (!isPhotoType(file.type)) return { code: "FILE_TYPE_NOT_ALLOWED", message: RECAP_MESSAGES.selectImage };
-  if (file.size > PHOTO_MAX_BYTES) return { code: "FILE_TOO_LARGE", message: RECAP_MESSAGES.imageTooLarge };
+/**
+ * A photo's problem (type first, then size), or null: the one picture rule of
+ * ./imageTypes (a browser's empty type passes; the server passes the type of
+ * the stored file's bytes, null when it is no picture).
+ */
+export function photoFileProblem(file: {
+  type: string | null;
+  size: number;
+}): PhotoFileProblem | null {
+  if (isImageTypeRefused(file.type))
+    return { code: "FILE_TYPE_NOT_ALLOWED", message: RECAP_MESSAGES.selectImage };
+  if (file.size > PHOTO_MAX_BYTES)
+    return { code: "FILE_TOO_LARGE", message: RECAP_MESSAGES.imageTooLarge };
   return null;
 }
 

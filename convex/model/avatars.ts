@@ -13,12 +13,12 @@ import { internal } from "../_generated/api";
 import type { Id } from "../_generated/dataModel";
 import type { ActionCtx } from "../_generated/server";
 import { ERROR_MESSAGES } from "../../shared/errors";
+import { isImageTypeRefused } from "../../shared/imageTypes";
 import {
   AVATAR_MAX_BYTES,
   IMAGE_SNIFF_BYTES,
   avatarFileProblem,
   fileTypeNotAllowedMessage,
-  isAllowedAvatarType,
   sniffImageType,
   type AvatarFileProblem,
 } from "../../shared/profileRules";
@@ -42,7 +42,8 @@ export async function checkAndSetAvatar(
     throw appError(problem.code, problem.message, { field: "avatar" });
   };
 
-  if (upload.contentType !== null && !isAllowedAvatarType(upload.contentType)) {
+  // The picture rule of covers and photos (shared/imageTypes.ts): an empty declared type is left to the bytes.
+  if (isImageTypeRefused(upload.contentType ?? "")) {
     return await refuse({ code: "FILE_TYPE_NOT_ALLOWED", message: fileTypeNotAllowedMessage() });
   }
   // Too large: refuse without downloading it.

@@ -10,7 +10,7 @@ import type { ActionCtx, MutationCtx, QueryCtx } from "../_generated/server";
 import type { PaginationOptions, PaginationResult } from "convex/server";
 import { IMAGE_SNIFF_BYTES, sniffImageType } from "../../shared/profileRules";
 import { ERROR_MESSAGES } from "../../shared/errors";
-import { PHOTO_MAX_BYTES, RECAP_MESSAGES, isPhotoType, parseCaption, photoFileProblem, type PhotoFileProblem } from "../../shared/recapRules";
+import { PHOTO_MAX_BYTES, RECAP_MESSAGES, parseCaption, photoFileProblem, type PhotoFileProblem } from "../../shared/recapRules";
 import { clampPageSize } from "../../shared/eventAccess";
 import { appError } from "./errors";
 import { People, type PersonView } from "./eventViews";
@@ -71,9 +71,9 @@ export async function checkAndAddPhoto(
     await ctx.storage.delete(storageId);
     throw appError(problem.code, problem.message, { field: "photo" });
   };
-  if (upload.contentType !== null && upload.contentType !== "" && !isPhotoType(upload.contentType)) {
-    return await refuse(photoFileProblem({ type: upload.contentType, size: upload.size })!);
-  }
+  // A declared type naming something else is refused before reading; an empty one is left to the bytes.
+  const declared = photoFileProblem({ type: upload.contentType ?? "", size: 0 });
+  if (declared !== null) return await refuse(declared);
   // Too large: refuse without downloading it.
   if (upload.size > PHOTO_MAX_BYTES) {
     return await refuse(photoFileProblem({ type: "image/jpeg", size: upload.size })!);

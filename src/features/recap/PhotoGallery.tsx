@@ -4,12 +4,8 @@ import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
 import type { Id } from "../../../convex/_generated/dataModel";
 import { errorMessage } from "../../../shared/errors";
-import {
-  CAPTION_MAX_LENGTH,
-  PHOTO_ACCEPT,
-  parseCaption,
-  photoFileProblem,
-} from "../../../shared/recapRules";
+import { IMAGE_ACCEPT } from "../../../shared/imageTypes";
+import { CAPTION_MAX_LENGTH, parseCaption, photoFileProblem } from "../../../shared/recapRules";
 import { Button } from "@/components/ui/Button";
 import { Field, inputStyles } from "@/components/ui/Field";
 import { CameraIcon } from "@/components/ui/icons";
@@ -198,7 +194,7 @@ function PhotoUploader({ eventId }: { eventId: Id<"events"> }) {
           ref={inputRef}
           id={inputId}
           type="file"
-          accept={PHOTO_ACCEPT}
+          accept={IMAGE_ACCEPT}
           className="sr-only"
           aria-describedby={error ? `${inputId}-error` : undefined}
           onChange={(e) => choose(e.target.files?.[0])}

@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState } from "react";
-import { COVER_IMAGE_ACCEPT, coverImageProblem } from "../../../../shared/eventRules";
+import { coverImageProblem } from "../../../../shared/eventRules";
+import { IMAGE_ACCEPT } from "../../../../shared/imageTypes";
 import { Button } from "@/components/ui/Button";
 import { EventCover } from "../components/EventCover";
 import { ImageIcon } from "../components/icons";
@@ -86,7 +87,7 @@ export function CoverPicker({
           ref={input}
           id={id}
           type="file"
-          accept={COVER_IMAGE_ACCEPT}
+          accept={IMAGE_ACCEPT}
           className="peer sr-only"
           aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
           onChange={(event) => choose(event.target.files?.[0])}
