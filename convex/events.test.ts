@@ -165,6 +165,18 @@ describe("events.create", () => {
     expect(await rowCount(t, "events")).toBe(0);
   });
 
+  test("issue 14: a picked place's id is bounded", async () => {
+    const t = newTest();
+    const host = await createUser(t);
+    const place = { placeId: `osm:N${"4".repeat(10_000)}`, placeName: "The Crown", address: null, latitude: 51.5, longitude: -0.12 };
+    await expectError(host.asUser.mutation(api.events.create, eventPayload({ place })), {
+      code: "VALIDATION",
+      field: "place",
+      message: "Please choose a place from the list",
+    });
+    expect(await rowCount(t, "events")).toBe(0);
+  });
+
   test("a private event is not discoverable; an event already over is ended and unscheduled", async () => {
     const t = newTest();
     const host = await createUser(t);
@@ -794,6 +806,51 @@ describe("account deletion and renames", () => {
     expect(await profileStats(t, attendee.userId)).toMatchObject({ rsvps: 1 });
     expect(await tabCounts(t, coHost.userId)).toMatchObject({ publicUpcoming: 0, privateUpcoming: 0 });
   });
+
+  test("issue 14: a heavy user's account is deleted in batches (RSVPs, participant rows, comments); counts end right", async () => {
+    vi.useFakeTimers();
+    try {
+      const t = newTest();
+      const heavy = await createUser(t);
+      const other = await createUser(t);
+      const eventIds = await t.run(async (ctx) => {
+        const { createEvent: create } = await import("./model/events");
+        const { changeParticipation } = await import("./model/participation");
+        const ids: Id<"events">[] = [];
+        for (let i = 0; i < 220; i++) {
+          const event = await create(ctx, other.userId, eventPayload({ title: `Night ${i}` }));
+          await changeParticipation(ctx, event, heavy.userId, { rsvp: "going" });
+          ids.push(event._id);
+        }
+        for (let i = 0; i < 210; i++) {
+          await ctx.db.insert("event_comments", { eventId: ids[0], userId: heavy.userId, content: `Cheers ${i}`, reactionCounts: {}, reactionTotal: 0 });
+        }
+        await ctx.db.patch("events", ids[0], { commentCount: 210 });
+        return ids;
+      });
+      const leftOf = () =>
+        t.run(async (ctx) => ({
+          rsvps: (await ctx.db.query("rsvps").withIndex("by_user", (q) => q.eq("userId", heavy.userId)).collect()).length,
+          participants: (await ctx.db.query("event_participants").withIndex("by_user_and_end_time", (q) => q.eq("userId", heavy.userId)).collect()).length,
+          comments: (await ctx.db.query("event_comments").withIndex("by_user", (q) => q.eq("userId", heavy.userId)).collect()).length,
+        }));
+
+      await heavy.asUser.mutation(api.account.deleteMine, { confirmation: "DELETE" });
+      // One mutation did a bounded share; the rest waits in scheduled batches.
+      const afterFirst = await leftOf();
+      expect(afterFirst.rsvps).toBeGreaterThan(0);
+      expect(afterFirst.rsvps).toBeLessThan(220);
+      expect(afterFirst.comments).toBeGreaterThan(0);
+
+      await t.finishAllScheduledFunctions(vi.runAllTimers);
+      expect(await leftOf()).toEqual({ rsvps: 0, participants: 0, comments: 0 });
+      expect(await counts(t, eventIds[219])).toMatchObject({ going: 0, attendees: 1 });
+      expect(await eventDoc(t, eventIds[0])).toMatchObject({ goingCount: 0, attendeeCount: 1, commentCount: 0 });
+      expect(await tabCounts(t, heavy.userId)).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  }, 60_000);
 
   test("a host's rename refreshes their events' search text", async () => {
     const t = newTest();

@@ -15,7 +15,12 @@ import { eventPath } from "../shared/eventSlug";
 import { ERROR_MESSAGES } from "../shared/errors";
 import { discoverPage, upcomingPublicEvents } from "./model/discover";
 import { checkAndSetCover } from "./model/eventCovers";
-import { cleanupDeletedEvent as runEventCleanups, deleteEventCascade, deleteEventsCreatedBy } from "./model/eventCleanup";
+import {
+  cleanupDeletedEvent as runEventCleanups,
+  cleanupEventRowsOfDeletedUser as runEventRowCleanups,
+  deleteEventCascade,
+  deleteEventsCreatedBy,
+} from "./model/eventCleanup";
 import { attendeesPage, myEvents, nextEventFor, profileEventCounts, profileEvents } from "./model/eventLists";
 import {
   createEvent,
@@ -420,6 +425,15 @@ export const refreshHostSearchText = internalMutation({
   handler: async (ctx, { userId, cursor }) => {
     const next = await refreshSearchTextOfHostedEvents(ctx, userId, cursor);
     if (next !== null) await ctx.scheduler.runAfter(0, internal.events.refreshHostSearchText, { userId, cursor: next });
+    return null;
+  },
+});
+
+/** Continues removing a deleted account's RSVPs, memberships and participant rows (it schedules itself). */
+export const cleanupEventRowsOfDeletedUser = internalMutation({
+  args: { userId: v.id("users") },
+  handler: async (ctx, { userId }) => {
+    await runEventRowCleanups(ctx, userId);
     return null;
   },
 });

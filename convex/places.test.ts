@@ -56,6 +56,17 @@ describe("place search", () => {
     expect(requests[1]).toContain("lookup?osm_ids=N42");
   });
 
+  test("issue 14: an overlong query or place id never reaches the provider", async () => {
+    stubDeploymentEnv({ PLACES_PROVIDER: "osm" });
+    const fetch = vi.fn(() => Promise.resolve(new Response("[]")));
+    vi.stubGlobal("fetch", fetch);
+    const t = newTest();
+    const { asUser } = await createUser(t);
+    expect(await asUser.action(api.places.autocomplete, { query: "pub ".repeat(10_000) })).toEqual([]);
+    expect(await asUser.action(api.places.details, { placeId: `osm:N${"4".repeat(10_000)}` })).toBeNull();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
   test("Google Places results become predictions and details", async () => {
     stubDeploymentEnv({ GOOGLE_PLACES_API_KEY: "key" });
     vi.stubGlobal(

@@ -5,11 +5,11 @@
  */
 import { v } from "convex/values";
 import { action } from "./_generated/server";
-import { isSearchablePlaceQuery, type PlaceDetails, type PlacePrediction } from "../shared/places";
+import { isPlaceIdWithinBounds, isSearchablePlaceQuery, type PlaceDetails, type PlacePrediction } from "../shared/places";
 import { placeProvider } from "./model/places/provider";
 import { requireViewerIdInAction } from "./model/viewer";
 
-/** Up to 5 suggestions for what the user typed (nothing under 3 characters). */
+/** Up to 5 suggestions for what the user typed (nothing under 3 characters or over 200). */
 export const autocomplete = action({
   args: { query: v.string() },
   handler: async (ctx, { query }): Promise<PlacePrediction[]> => {
@@ -24,6 +24,7 @@ export const details = action({
   args: { placeId: v.string() },
   handler: async (ctx, { placeId }): Promise<PlaceDetails | null> => {
     await requireViewerIdInAction(ctx);
+    if (!isPlaceIdWithinBounds(placeId)) return null;
     return await placeProvider().details(placeId);
   },
 });

@@ -1,8 +1,10 @@
 /**
- * The Toast Recap card of an event (issue 5): thin public function over model/recapView.ts.
+ * The Toast Recap card of an event (issue 5): thin public function over
+ * model/recapView.ts; and the continuation of a deleted account's recap clean-up.
  */
 import { v } from "convex/values";
-import { query } from "./_generated/server";
+import { internalMutation, query } from "./_generated/server";
+import { cleanupRecapRowsOfDeletedUser } from "./model/recapCleanup";
 import { recapForViewer } from "./model/recapView";
 import { getViewerId } from "./model/viewer";
 
@@ -16,4 +18,13 @@ import { getViewerId } from "./model/viewer";
 export const get = query({
   args: { eventId: v.id("events") },
   handler: async (ctx, { eventId }) => await recapForViewer(ctx, await getViewerId(ctx), eventId),
+});
+
+/** Continues removing a deleted account's ratings, photos, reactions and comments (it schedules itself). */
+export const cleanupDeletedUser = internalMutation({
+  args: { userId: v.id("users") },
+  handler: async (ctx, { userId }) => {
+    await cleanupRecapRowsOfDeletedUser(ctx, userId);
+    return null;
+  },
 });

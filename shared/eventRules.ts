@@ -11,6 +11,7 @@ import { EVENT_ERRORS } from "./eventMessages";
 import { DURATION_TYPES, VIBES } from "./eventOptions";
 import { DEFAULT_EVENT_DURATION_MS, HOUR_MS, timeZoneOrUtc } from "./eventTiming";
 import { isImageTypeRefused } from "./imageTypes";
+import { isPlaceIdWithinBounds } from "./places";
 import { normalizeOptionalText, textLength, type FieldError } from "./profileRules";
 
 // ---------------------------------------------------------------- limits
@@ -181,7 +182,7 @@ function optionalTextField(max: number, message: string) {
 /** A place picked from the location search (spec 2 §3 "Place result"). */
 export const placeSchema = z.object(
   {
-    placeId: z.string().trim().min(1),
+    placeId: z.string().trim().refine(isPlaceIdWithinBounds, { message: M.placeInvalid }),
     placeName: z.string().trim().max(LOCATION_MAX_LENGTH),
     address: z.string().trim().max(LOCATION_MAX_LENGTH).nullable(),
     latitude: z.number().min(-90).max(90),

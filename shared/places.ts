@@ -31,7 +31,19 @@ export type PlaceDetails = {
   longitude: number;
 };
 
-/** Whether a query is long enough to search for. */
+/** Longer text is no place name: not sent to a provider (the location field allows 200 characters). */
+export const PLACE_SEARCH_MAX_CHARS = 200;
+/** Provider ids are short ('osm:N42', Google's ~30–200 characters); longer ones are refused unread. */
+export const PLACE_ID_MAX_LENGTH = 256;
+
+/** Whether a query is worth sending: at least 3 characters, at most 200. */
 export function isSearchablePlaceQuery(query: string): boolean {
-  return query.trim().length >= PLACE_SEARCH_MIN_CHARS;
+  const length = query.trim().length;
+  return length >= PLACE_SEARCH_MIN_CHARS && length <= PLACE_SEARCH_MAX_CHARS;
+}
+
+/** Whether a place id may be looked up or stored: non-empty and at most 256 characters. */
+export function isPlaceIdWithinBounds(placeId: string): boolean {
+  const length = placeId.trim().length;
+  return length > 0 && length <= PLACE_ID_MAX_LENGTH;
 }

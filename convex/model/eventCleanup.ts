@@ -17,7 +17,9 @@ import { internal } from "../_generated/api";
 import type { Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import type { AccountCleanup } from "./accountDeletion";
+import { runCleanupSteps, type CleanupStep } from "./batchedCleanup";
 import { cancelFinish, type EventDoc } from "./events";
+import { deleteNotificationsOfEvent } from "./notifications";
 import { changeParticipation, deleteParticipantRow, deleteUserEventCounts } from "./participation";
 import { adjustProfileStats, deleteStoredFile } from "./profiles";
 import {
@@ -28,7 +30,7 @@ import {
   deleteRatingsOfEvent,
 } from "./recapCleanup";
 
-export type EventCleanup = (ctx: MutationCtx, eventId: Id<"events">, limit: number) => Promise<number>;
+export type EventCleanup = CleanupStep<Id<"events">>;
 
 const deleteRsvpsOfEvent: EventCleanup = async (ctx, eventId, limit) => {
   const rows = await ctx.db
@@ -60,6 +62,16 @@ const deleteParticipantsOfEvent: EventCleanup = async (ctx, eventId, limit) => {
   return rows.length;
 };
 
+/** The crews' links to the event (invited, or attended by their members). */
+const deleteCrewLinksOfEvent: EventCleanup = async (ctx, eventId, limit) => {
+  const rows = await ctx.db
+    .query("crew_events")
+    .withIndex("by_event_and_invited", (q) => q.eq("eventId", eventId))
+    .take(limit);
+  for (const row of rows) await ctx.db.delete("crew_events", row._id);
+  return rows.length;
+};
+
 /** The registry. Later areas append theirs (ratings, photos, comments, invitations…). */
 export const EVENT_CLEANUPS: ReadonlyArray<{ area: string; cleanup: EventCleanup }> = [
   { area: "rsvps", cleanup: deleteRsvpsOfEvent },
@@ -70,6 +82,8 @@ export const EVENT_CLEANUPS: ReadonlyArray<{ area: string; cleanup: EventCleanup
   { area: "commentReactions", cleanup: deleteCommentReactionsOfEvent },
   { area: "userReactions", cleanup: deleteUserReactionsOfEvent },
   { area: "comments", cleanup: deleteCommentsOfEvent },
+  { area: "crewLinks", cleanup: deleteCrewLinksOfEvent },
+  { area: "notifications", cleanup: deleteNotificationsOfEvent },
 ];
 
 /** Rows an event deletion removes in its own mutation before handing the rest to scheduled batches. */
@@ -85,16 +99,14 @@ export async function cleanupDeletedEvent(
   budget: number = EVENT_CLEANUP_INLINE_BUDGET,
   cleanups: ReadonlyArray<{ area: string; cleanup: EventCleanup }> = EVENT_CLEANUPS,
 ): Promise<boolean> {
-  let left = budget;
-  for (const { cleanup } of cleanups) {
-    const handled = await cleanup(ctx, eventId, left);
-    left -= handled;
-    if (left <= 0) {
-      await ctx.scheduler.runAfter(0, internal.events.cleanupDeletedEvent, { eventId });
-      return false;
-    }
-  }
-  return true;
+  const finished = await runCleanupSteps(
+    ctx,
+    eventId,
+    cleanups.map((entry) => entry.cleanup),
+    budget,
+  );
+  if (!finished) await ctx.scheduler.runAfter(0, internal.events.cleanupDeletedEvent, { eventId });
+  return finished;
 }
 
 /**
@@ -133,44 +145,76 @@ export async function deleteEventsCreatedBy(ctx: MutationCtx, userId: Id<"users"
   return events.length < ACCOUNT_EVENTS_PER_RUN;
 }
 
+/** The user's RSVPs elsewhere, through the one write path so those events' counts stay right. */
+const leaveRsvpsOfDeletedUser: CleanupStep<Id<"users">> = async (ctx, userId, limit) => {
+  const rsvps = await ctx.db
+    .query("rsvps")
+    .withIndex("by_user", (q) => q.eq("userId", userId))
+    .take(limit);
+  for (const rsvp of rsvps) {
+    const event = await ctx.db.get("events", rsvp.eventId);
+    if (event === null) await ctx.db.delete("rsvps", rsvp._id);
+    else await changeParticipation(ctx, event, userId, { rsvp: null });
+  }
+  return rsvps.length;
+};
+
+/** The user's memberships (host rows of their own events go as they are). */
+const leaveMembershipsOfDeletedUser: CleanupStep<Id<"users">> = async (ctx, userId, limit) => {
+  const members = await ctx.db
+    .query("event_members")
+    .withIndex("by_user_and_status", (q) => q.eq("userId", userId))
+    .take(limit);
+  for (const member of members) {
+    const event = await ctx.db.get("events", member.eventId);
+    if (event === null || event.createdBy === userId) await ctx.db.delete("event_members", member._id);
+    else await changeParticipation(ctx, event, userId, { member: null });
+  }
+  return members.length;
+};
+
+/** Rows of the user's own events still waiting for their scheduled clean-up. */
+const deleteParticipantRowsOfDeletedUser: CleanupStep<Id<"users">> = async (ctx, userId, limit) => {
+  const rows = await ctx.db
+    .query("event_participants")
+    .withIndex("by_user_and_end_time", (q) => q.eq("userId", userId))
+    .take(limit);
+  for (const row of rows) await ctx.db.delete("event_participants", row._id);
+  return rows.length;
+};
+
+/** Rows of a deleted account handled per mutation; a heavy user's rest goes to scheduled batches. */
+export const ACCOUNT_EVENT_ROWS_PER_RUN = 200;
+
+/**
+ * A deleted user's RSVPs, memberships and participant rows, then their tab
+ * counts: up to ACCOUNT_EVENT_ROWS_PER_RUN rows, the rest scheduled
+ * (`events.cleanupEventRowsOfDeletedUser`). True when finished.
+ */
+export async function cleanupEventRowsOfDeletedUser(
+  ctx: MutationCtx,
+  userId: Id<"users">,
+  budget: number = ACCOUNT_EVENT_ROWS_PER_RUN,
+): Promise<boolean> {
+  const steps = [leaveRsvpsOfDeletedUser, leaveMembershipsOfDeletedUser, deleteParticipantRowsOfDeletedUser];
+  if (!(await runCleanupSteps(ctx, userId, steps, budget))) {
+    await ctx.scheduler.runAfter(0, internal.events.cleanupEventRowsOfDeletedUser, { userId });
+    return false;
+  }
+  await deleteUserEventCounts(ctx, userId);
+  return true;
+}
+
 /**
  * The account-deletion clean-up (registered in ACCOUNT_CLEANUPS): the
  * user's own events with everything in them; their RSVPs and memberships in
  * other events, through `changeParticipation` so those events' counts stay
- * right; their participant rows and tab counts.
+ * right; their participant rows and tab counts — each in batches, so a heavy
+ * user's deletion stays within a mutation's limits.
  */
 export const deleteEventDataOfUser: AccountCleanup = async (ctx, userId) => {
   if (!(await deleteEventsCreatedBy(ctx, userId))) {
     await ctx.scheduler.runAfter(0, internal.events.deleteEventsOfDeletedUser, { userId });
   }
-  for (const rsvp of await ctx.db
-    .query("rsvps")
-    .withIndex("by_user", (q) => q.eq("userId", userId))
-    .collect()) {
-    const event = await ctx.db.get("events", rsvp.eventId);
-    if (event === null) {
-      await ctx.db.delete("rsvps", rsvp._id);
-    } else {
-      await changeParticipation(ctx, event, userId, { rsvp: null });
-    }
-  }
-  for (const member of await ctx.db
-    .query("event_members")
-    .withIndex("by_user_and_status", (q) => q.eq("userId", userId))
-    .collect()) {
-    const event = await ctx.db.get("events", member.eventId);
-    if (event === null || event.createdBy === userId) {
-      await ctx.db.delete("event_members", member._id);
-    } else {
-      await changeParticipation(ctx, event, userId, { member: null });
-    }
-  }
-  // Rows of the user's own events still waiting for their scheduled clean-up.
-  for (const row of await ctx.db
-    .query("event_participants")
-    .withIndex("by_user_and_end_time", (q) => q.eq("userId", userId))
-    .collect()) {
-    await ctx.db.delete("event_participants", row._id);
-  }
-  await deleteUserEventCounts(ctx, userId);
+  await cleanupEventRowsOfDeletedUser(ctx, userId);
 };

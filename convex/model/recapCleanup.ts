@@ -10,7 +10,9 @@
  */
 import type { Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
+import { internal } from "../_generated/api";
 import type { AccountCleanup } from "./accountDeletion";
+import { runCleanupSteps, type CleanupStep } from "./batchedCleanup";
 import type { EventCleanup } from "./eventCleanup";
 import { deleteReaction, forgetCommentInUserReactions } from "./comments";
 import { deletePhoto } from "./photos";
@@ -72,56 +74,104 @@ export const deleteCommentsOfEvent: EventCleanup = async (ctx, eventId, limit) =
 
 // ---------------------------------------------------------------- per account
 
-/** The comment, every reaction on it, and its entry in each reacting user's per-event map. */
-async function deleteCommentWithReactions(ctx: MutationCtx, commentId: Id<"event_comments">, eventId: Id<"events">) {
-  const reactors = new Set<Id<"users">>();
-  for (const reaction of await ctx.db
+type UserStep = CleanupStep<Id<"users">>;
+
+/** Ratings (their events' sum and count fixed). */
+const deleteRatingsOfUser: UserStep = async (ctx, userId, limit) => {
+  const rows = await ctx.db
+    .query("event_ratings")
+    .withIndex("by_user", (q) => q.eq("userId", userId))
+    .take(limit);
+  for (const rating of rows) await deleteRating(ctx, rating);
+  return rows.length;
+};
+
+/** Photos with their files (counts fixed). */
+const deletePhotosOfUser: UserStep = async (ctx, userId, limit) => {
+  const rows = await ctx.db
+    .query("event_photos")
+    .withIndex("by_uploader", (q) => q.eq("uploadedBy", userId))
+    .take(limit);
+  for (const photo of rows) await deletePhoto(ctx, photo);
+  return rows.length;
+};
+
+/** Their reactions on any comment (counts fixed, their per-event maps emptied and deleted). */
+const deleteReactionsOfUser: UserStep = async (ctx, userId, limit) => {
+  const rows = await ctx.db
     .query("event_comment_reactions")
-    .withIndex("by_comment_and_user_and_reaction", (q) => q.eq("commentId", commentId))
-    .collect()) {
-    await ctx.db.delete("event_comment_reactions", reaction._id);
-    reactors.add(reaction.userId);
+    .withIndex("by_user", (q) => q.eq("userId", userId))
+    .take(limit);
+  for (const reaction of rows) await deleteReaction(ctx, reaction);
+  return rows.length;
+};
+
+/** An overflowed map outlives its last reaction; it goes here. */
+const deleteUserReactionMapsOfUser: UserStep = async (ctx, userId, limit) => {
+  const rows = await ctx.db
+    .query("event_user_reactions")
+    .withIndex("by_user", (q) => q.eq("userId", userId))
+    .take(limit);
+  for (const map of rows) await ctx.db.delete("event_user_reactions", map._id);
+  return rows.length;
+};
+
+/**
+ * Their comments with every reaction on them (each reactor's map entry
+ * dropped), the comment count fixed. A comment with more reactions than the
+ * limit loses them over several runs and goes in the last.
+ */
+const deleteCommentsOfUser: UserStep = async (ctx, userId, limit) => {
+  let handled = 0;
+  while (handled < limit) {
+    const comment = await ctx.db
+      .query("event_comments")
+      .withIndex("by_user", (q) => q.eq("userId", userId))
+      .first();
+    if (comment === null) break;
+    const allowed = limit - handled;
+    const reactions = await ctx.db
+      .query("event_comment_reactions")
+      .withIndex("by_comment_and_user_and_reaction", (q) => q.eq("commentId", comment._id))
+      .take(allowed);
+    for (const reaction of reactions) {
+      await ctx.db.delete("event_comment_reactions", reaction._id);
+      await forgetCommentInUserReactions(ctx, comment.eventId, reaction.userId, comment._id);
+    }
+    handled += reactions.length;
+    if (reactions.length === allowed) break;
+    await ctx.db.delete("event_comments", comment._id);
+    await adjustRecapCounters(ctx, comment.eventId, { commentCount: -1 });
+    handled += 1;
   }
-  for (const userId of reactors) await forgetCommentInUserReactions(ctx, eventId, userId, commentId);
-  await ctx.db.delete("event_comments", commentId);
-  await adjustRecapCounters(ctx, eventId, { commentCount: -1 });
+  return handled;
+};
+
+/** Recap rows of a deleted account handled per mutation; the rest in scheduled batches. */
+export const ACCOUNT_RECAP_ROWS_PER_RUN = 200;
+
+const RECAP_STEPS_OF_USER = [deleteRatingsOfUser, deletePhotosOfUser, deleteReactionsOfUser, deleteUserReactionMapsOfUser, deleteCommentsOfUser];
+
+/**
+ * A deleted user's recap rows, up to ACCOUNT_RECAP_ROWS_PER_RUN, the rest
+ * scheduled (`recap.cleanupDeletedUser`). True when finished.
+ */
+export async function cleanupRecapRowsOfDeletedUser(
+  ctx: MutationCtx,
+  userId: Id<"users">,
+  budget: number = ACCOUNT_RECAP_ROWS_PER_RUN,
+): Promise<boolean> {
+  const finished = await runCleanupSteps(ctx, userId, RECAP_STEPS_OF_USER, budget);
+  if (!finished) await ctx.scheduler.runAfter(0, internal.recap.cleanupDeletedUser, { userId });
+  return finished;
 }
 
 /**
- * A deleted user's ratings (their events' sum and count fixed), photos with
- * their files, comments with every reaction on them, and their reactions on
- * other people's comments (those counts fixed) with their per-event maps.
+ * The account-deletion clean-up (ACCOUNT_CLEANUPS "recap"): a deleted user's
+ * ratings, photos with their files, reactions, reaction maps and comments
+ * with every reaction on them, keeping other events' and comments' counters
+ * right — in batches, so a heavy user's deletion stays within a mutation's limits.
  */
 export const deleteRecapDataOfUser: AccountCleanup = async (ctx, userId) => {
-  for (const rating of await ctx.db
-    .query("event_ratings")
-    .withIndex("by_user", (q) => q.eq("userId", userId))
-    .collect()) {
-    await deleteRating(ctx, rating);
-  }
-  for (const photo of await ctx.db
-    .query("event_photos")
-    .withIndex("by_uploader", (q) => q.eq("uploadedBy", userId))
-    .collect()) {
-    await deletePhoto(ctx, photo);
-  }
-  for (const reaction of await ctx.db
-    .query("event_comment_reactions")
-    .withIndex("by_user", (q) => q.eq("userId", userId))
-    .collect()) {
-    await deleteReaction(ctx, reaction);
-  }
-  // Emptied maps are deleted as their last reaction goes; an overflowed one stays until here.
-  for (const map of await ctx.db
-    .query("event_user_reactions")
-    .withIndex("by_user", (q) => q.eq("userId", userId))
-    .collect()) {
-    await ctx.db.delete("event_user_reactions", map._id);
-  }
-  for (const comment of await ctx.db
-    .query("event_comments")
-    .withIndex("by_user", (q) => q.eq("userId", userId))
-    .collect()) {
-    await deleteCommentWithReactions(ctx, comment._id, comment.eventId);
-  }
+  await cleanupRecapRowsOfDeletedUser(ctx, userId);
 };
