@@ -44,14 +44,20 @@ export function toMillis(instant: Instant): number {
 
 // ---------------------------------------------------------------- time zones
 
+// Building an Intl.DateTimeFormat costs up to a millisecond on a phone, and every card and
+// label checks its zone on each render: a zone found valid once stays valid.
+const knownTimeZones = new Set<string>();
+
 export function isValidTimeZone(value: unknown): value is string {
   if (typeof value !== "string" || value === "") return false;
+  if (knownTimeZones.has(value)) return true;
   try {
     new Intl.DateTimeFormat("en-US", { timeZone: value });
-    return true;
   } catch {
     return false;
   }
+  knownTimeZones.add(value);
+  return true;
 }
 
 /** `value` when it is a time zone the runtime knows, otherwise UTC (e.g. a bad client value). */
