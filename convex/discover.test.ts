@@ -39,7 +39,8 @@ async function world() {
     sake: await make("Sake Social", "sake", at(13, 19)),
     live: await make("Already Going", "whiskey", at(3, 8), { durationType: "custom", endTime: at(3, 13) }),
     private: await make("Secret Beers", "beer", at(3, 12), { isPublic: false }),
-    past: await make("Last Week", "beer", at(1, 8), { durationType: "custom", endTime: at(1, 11) }),
+    // Logged the next morning: a start may be at most a day in the past.
+    past: await make("Last Night", "beer", at(2, 12), { durationType: "custom", endTime: at(2, 23) }),
   };
   for (const fan of fans.slice(0, 3)) await rsvp(fan, ids.beers, "going");
   await rsvp(fans[3], ids.wine, "maybe");

@@ -632,6 +632,44 @@ describe("lists", () => {
     expect(await t.query(api.events.profileCounts, { username: "nobody_here" })).toBeNull();
   });
 
+  test("issue 14: a large session turned private leaves no window on its attendees' profiles", async () => {
+    const t = newTest();
+    const host = await createUser(t);
+    const stranger = await createUser(t);
+    const late = await createUser(t);
+    const e = await createEvent(t, host, { title: "Big Night" });
+    await t.run(async (ctx) => {
+      const { changeParticipation } = await import("./model/participation");
+      for (let i = 0; i < 205; i++) {
+        const event = (await ctx.db.get("events", e.eventId))!;
+        await changeParticipation(ctx, event, await ctx.db.insert("users", {}), { rsvp: "going" });
+      }
+    });
+    await rsvp(late, e.eventId, "going");
+    await host.asUser.mutation(api.events.update, {
+      eventId: e.eventId,
+      title: "Big Night",
+      startTime: (await eventDoc(t, e.eventId))!.startTime,
+      endTime: (await eventDoc(t, e.eventId))!.endTime,
+      drinkType: "beer",
+      vibe: "casual",
+      isPublic: false,
+    });
+    // The late joiner's row is beyond the first 200 brought up to date in the edit itself.
+    const lateRow = await t.run(
+      async (ctx) =>
+        await ctx.db
+          .query("event_participants")
+          .withIndex("by_event_and_user", (q) => q.eq("eventId", e.eventId).eq("userId", late.userId))
+          .unique(),
+    );
+    expect(lateRow?.isPublic).toBe(true);
+    const args = { username: late.profile!.username, when: "upcoming" as const, paginationOpts: { numItems: 10, cursor: null } };
+    expect((await stranger.asUser.query(api.events.forProfile, args)).page).toEqual([]);
+    expect((await t.query(api.events.forProfile, args)).page).toEqual([]);
+    expect((await late.asUser.query(api.events.forProfile, args)).page.map((c) => c.title)).toEqual(["Big Night"]);
+  }, 30_000);
+
   test("a private profile's sessions are hidden from others", async () => {
     const t = newTest();
     const { host, stranger } = await cast(t);
@@ -851,6 +889,27 @@ describe("account deletion and renames", () => {
       vi.useRealTimers();
     }
   }, 60_000);
+
+  test("issue 14: a private or crew-only host's nickname stays out of a public session's search text", async () => {
+    const t = newTest();
+    const host = await createUser(t, { name: "Hana Host" });
+    await host.asUser.mutation(api.profiles.update, { nickname: "Moonshine", profileVisibility: "private" });
+    const e = await createEvent(t, host, { title: "Quiet Pints" });
+    const search = async () =>
+      (
+        await t.query(api.events.discover, { paginationOpts: { numItems: 10, cursor: null }, search: "moonshine" })
+      ).page.map((card) => card._id);
+    expect((await eventDoc(t, e.eventId))!.searchText).not.toContain("moonshine");
+    expect(await search()).toEqual([]);
+    expect((await eventDoc(t, e.eventId))!.searchText).toContain("hana host");
+
+    await host.asUser.mutation(api.profiles.update, { profileVisibility: "crew_only" });
+    expect(await search()).toEqual([]);
+    await host.asUser.mutation(api.profiles.update, { profileVisibility: "public" });
+    expect(await search()).toEqual([e.eventId]);
+    await host.asUser.mutation(api.profiles.update, { profileVisibility: "private" });
+    expect(await search()).toEqual([]);
+  });
 
   test("a host's rename refreshes their events' search text", async () => {
     const t = newTest();

@@ -105,11 +105,12 @@ export const update = mutation({
     const userId = await requireViewerId(ctx);
     const before = await getProfileByUserId(ctx, userId);
     const profile = await updateOwnProfile(ctx, userId, args);
-    // Discover searches host names: refresh the host's events when they change.
+    // Discover searches host names (the nickname only while the profile is public): refresh the host's events.
     if (
       before?.displayName !== profile.displayName ||
       before?.nickname !== profile.nickname ||
-      before?.username !== profile.username
+      before?.username !== profile.username ||
+      before?.profileVisibility !== profile.profileVisibility
     ) {
       await afterHostNamesChanged(ctx, userId);
     }

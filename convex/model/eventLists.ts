@@ -129,13 +129,14 @@ export async function profileEvents(
   const ownerId = await profileOwnerVisibleTo(ctx, viewerId, username);
   if (ownerId === null) return emptyPage();
   const result = await participationPage(ctx, ownerId, when, paginationOpts, now);
-  const visible = await Promise.all(result.page.map((row) => visibleOnProfile(ctx, row, viewerId)));
-  const events = await eventsOf(
-    ctx,
-    result.page.filter((_, index) => visible[index]),
+  // Judged on the event itself: a row's copy of `isPublic` lags behind a visibility change on a large event.
+  const events = await eventsOf(ctx, result.page);
+  const visible = await Promise.all(
+    events.map((event) => visibleOnProfile(ctx, { eventId: event._id, isPublic: event.isPublic }, viewerId)),
   );
   const people = new People(ctx, viewerId);
-  return { ...result, page: await Promise.all(events.map((event) => eventCard(ctx, event, people))) };
+  const shown = events.filter((_, index) => visible[index]);
+  return { ...result, page: await Promise.all(shown.map((event) => eventCard(ctx, event, people))) };
 }
 
 /**

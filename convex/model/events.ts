@@ -201,7 +201,10 @@ export async function setRsvpEnsuringAllowed(
 
 async function hostNames(ctx: QueryCtx, userId: Id<"users">) {
   const profile = await getProfileByUserId(ctx, userId);
-  return { hostDisplayName: profile?.displayName ?? profile?.username ?? null, hostNickname: profile?.nickname ?? null };
+  return {
+    hostDisplayName: profile?.displayName ?? profile?.username ?? null,
+    hostNickname: profile?.profileVisibility === "public" ? profile.nickname : null,
+  };
 }
 
 function searchTextOf(
@@ -234,7 +237,7 @@ export async function refreshSearchTextOfHostedEvents(
   return result.isDone ? null : result.continueCursor;
 }
 
-/** Call after a profile edit: refreshes hosted events' search text when the names changed. */
+/** Call after a profile edit: refreshes hosted events' search text when the names or the visibility changed. */
 export async function afterHostNamesChanged(ctx: MutationCtx, userId: Id<"users">): Promise<void> {
   const cursor = await refreshSearchTextOfHostedEvents(ctx, userId, null);
   if (cursor !== null) {
