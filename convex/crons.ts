@@ -7,4 +7,7 @@ const crons = cronJobs();
 // Each event unlists itself at its end (a scheduled job); this catches any that were missed.
 crons.interval("finish overdue events", { minutes: 10 }, internal.events.finishOverdue, {});
 
+// Uploads nobody claimed (an abandoned cover or photo) are deleted once a day old.
+crons.interval("sweep unreferenced uploads", { hours: 1 }, internal.uploads.sweepUnreferenced, {});
+
 export default crons;

@@ -51,6 +51,7 @@ import { getViewerId, requireViewerId, requireViewerIdInAction } from "./model/v
 
 const whenValidator = v.union(v.literal("upcoming"), v.literal("past"));
 
+import { generateUploadUrlFor } from "./model/uploads";
 // ---------------------------------------------------------------- reading
 
 /**
@@ -303,8 +304,7 @@ export const demoteCoHost = mutation({
 export const generateCoverUploadUrl = mutation({
   args: {},
   handler: async (ctx) => {
-    await requireViewerId(ctx);
-    return await ctx.storage.generateUploadUrl();
+    return await generateUploadUrlFor(ctx, await requireViewerId(ctx));
   },
 });
 

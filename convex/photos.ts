@@ -13,14 +13,16 @@ import {
   listPhotosForViewer,
   photoUploadInfo,
 } from "./model/photos";
+import { generateUploadUrlFor } from "./model/uploads";
 import { getViewerId, getViewerIdInAction } from "./model/viewer";
 
 /** An upload URL for a photo file (signed in: 'User not authenticated'). */
 export const generateUploadUrl = mutation({
   args: {},
   handler: async (ctx) => {
-    if ((await getViewerId(ctx)) === null) throw appError("NOT_AUTHENTICATED", RECAP_MESSAGES.notAuthenticated);
-    return await ctx.storage.generateUploadUrl();
+    const userId = await getViewerId(ctx);
+    if (userId === null) throw appError("NOT_AUTHENTICATED", RECAP_MESSAGES.notAuthenticated);
+    return await generateUploadUrlFor(ctx, userId);
   },
 });
 

@@ -23,6 +23,7 @@ import {
   updateOwnProfile,
   viewProfileByUsername,
 } from "./model/profiles";
+import { generateUploadUrlFor } from "./model/uploads";
 import { getViewerId, requireViewerId, requireViewerIdInAction } from "./model/viewer";
 
 /**
@@ -123,8 +124,7 @@ export const update = mutation({
 export const generateAvatarUploadUrl = mutation({
   args: {},
   handler: async (ctx) => {
-    await requireViewerId(ctx);
-    return await ctx.storage.generateUploadUrl();
+    return await generateUploadUrlFor(ctx, await requireViewerId(ctx));
   },
 });
 

@@ -355,6 +355,9 @@ export default defineSchema({
     .index("by_event_and_user", ["eventId", "userId"])
     .index("by_user", ["userId"]),
 
+  /** Where the stored-file sweep got to (model/uploads.ts): every file created up to `checkedThrough` was checked. */
+  file_sweeps: defineTable({ checkedThrough: v.number() }),
+
   /** The demo world's marker (model/demoWorld.ts): what it created, to wipe it. */
   demo_world: defineTable({
     userIds: v.array(v.id("users")),

@@ -62,6 +62,14 @@ export const MAGIC_LINK_LIMITS = {
   global: { rate: 100, periodMs: MINUTE_MS } satisfies RateLimitConfig,
 } as const;
 
+/** Upload URLs per user (covers, photos, avatars together): a night's photos fit, a flood does not. */
+export const UPLOAD_URL_LIMIT = { rate: 60, periodMs: HOUR_MS } satisfies RateLimitConfig;
+
+/** 'Too many uploads. Please try again in 12 minutes' (ours: the spec has no upload limit). */
+export function uploadRateLimitMessage(retryAfterMs: number): string {
+  return `Too many uploads. Please try again in ${formatRetryAfter(retryAfterMs)}`;
+}
+
 /** "1 minute", "12 minutes": a wait for people, rounded up to whole minutes. */
 export function formatRetryAfter(retryAfterMs: number): string {
   const minutes = Math.max(1, Math.ceil(retryAfterMs / MINUTE_MS));

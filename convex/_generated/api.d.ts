@@ -53,6 +53,7 @@ import type * as model_recapCleanup from "../model/recapCleanup.js";
 import type * as model_recapView from "../model/recapView.js";
 import type * as model_sharePage from "../model/sharePage.js";
 import type * as model_signIn from "../model/signIn.js";
+import type * as model_uploads from "../model/uploads.js";
 import type * as model_viewer from "../model/viewer.js";
 import type * as photos from "../photos.js";
 import type * as places from "../places.js";
@@ -61,6 +62,7 @@ import type * as ratings from "../ratings.js";
 import type * as recap from "../recap.js";
 import type * as rsvps from "../rsvps.js";
 import type * as seed from "../seed.js";
+import type * as uploads from "../uploads.js";
 
 /**
  * A utility for referencing Convex functions in your app's API.
@@ -111,6 +113,7 @@ declare const fullApi: ApiFromModules<{
   "model/recapView": typeof model_recapView;
   "model/sharePage": typeof model_sharePage;
   "model/signIn": typeof model_signIn;
+  "model/uploads": typeof model_uploads;
   "model/viewer": typeof model_viewer;
   photos: typeof photos;
   places: typeof places;
@@ -119,6 +122,7 @@ declare const fullApi: ApiFromModules<{
   recap: typeof recap;
   rsvps: typeof rsvps;
   seed: typeof seed;
+  uploads: typeof uploads;
 }>;
 export declare const api: FilterApi<
   typeof fullApi,
