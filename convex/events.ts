@@ -47,11 +47,11 @@ import { internal } from "./_generated/api";
 import { changeParticipation, participationOf, readParticipationRows, syncParticipantRows } from "./model/participation";
 import { isAnotherUsersAvatar } from "./model/profiles";
 import { sharePreview } from "./model/sharePage";
+import { generateUploadUrlFor } from "./model/uploads";
 import { getViewerId, requireViewerId, requireViewerIdInAction } from "./model/viewer";
 
 const whenValidator = v.union(v.literal("upcoming"), v.literal("past"));
 
-import { generateUploadUrlFor } from "./model/uploads";
 // ---------------------------------------------------------------- reading
 
 /**

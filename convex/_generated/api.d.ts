@@ -25,9 +25,9 @@ import type * as http from "../http.js";
 import type * as model_accountDeletion from "../model/accountDeletion.js";
 import type * as model_authProviders from "../model/authProviders.js";
 import type * as model_avatars from "../model/avatars.js";
+import type * as model_batchedCleanup from "../model/batchedCleanup.js";
 import type * as model_comments from "../model/comments.js";
 import type * as model_debug from "../model/debug.js";
-import type * as model_batchedCleanup from "../model/batchedCleanup.js";
 import type * as model_demoWorld from "../model/demoWorld.js";
 import type * as model_discover from "../model/discover.js";
 import type * as model_emails from "../model/emails.js";
@@ -85,6 +85,7 @@ declare const fullApi: ApiFromModules<{
   "model/accountDeletion": typeof model_accountDeletion;
   "model/authProviders": typeof model_authProviders;
   "model/avatars": typeof model_avatars;
+  "model/batchedCleanup": typeof model_batchedCleanup;
   "model/comments": typeof model_comments;
   "model/debug": typeof model_debug;
   "model/demoWorld": typeof model_demoWorld;
@@ -97,7 +98,6 @@ declare const fullApi: ApiFromModules<{
   "model/eventViews": typeof model_eventViews;
   "model/events": typeof model_events;
   "model/googleCallback": typeof model_googleCallback;
-  "model/batchedCleanup": typeof model_batchedCleanup;
   "model/magicLinks": typeof model_magicLinks;
   "model/participation": typeof model_participation;
   "model/photos": typeof model_photos;

@@ -252,15 +252,15 @@ function validationError(error: Parameters<typeof firstIssue>[0]) {
   return appError("VALIDATION", message, { field });
 }
 
+function ensureNoProblem(problem: ReturnType<typeof eventTimesProblem>): void {
+  if (problem !== null) throw appError("VALIDATION", problem.message, { field: problem.field });
+}
+
 function placeFields(place: Place | null, location: string | null) {
   return {
     location: location ?? place?.address ?? null,
     placeId: place?.placeId ?? null,
     placeName: place?.placeName || null,
-function ensureNoProblem(problem: ReturnType<typeof eventTimesProblem>): void {
-  if (problem !== null) throw appError("VALIDATION", problem.message, { field: problem.field });
-}
-
     latitude: place?.latitude ?? null,
     longitude: place?.longitude ?? null,
   };
@@ -305,12 +305,12 @@ export async function createEvent(
   if (!parsed.success) throw validationError(parsed.error);
   const data = parsed.data;
   const { startTime, endTime } = resolveEventTimes(data, now, data.timeZone);
+  ensureNoProblem(eventTimesProblem({ startTime, endTime }, now, { explicitEnd: data.durationType === "custom" }));
   const eventCode = await unique(generateEventCode, async (code) => (await eventByCode(ctx, code)) !== null, "event code");
   const publicSlug = await unique(
     () => generatePublicSlug(data.title),
     async (slug) => (await eventByPublicSlug(ctx, slug)) !== null,
     "public slug",
-  ensureNoProblem(eventTimesProblem({ startTime, endTime }, now, { explicitEnd: data.durationType === "custom" }));
   );
   const privateSlug = await unique(generatePrivateSlug, async (slug) => (await eventByPrivateSlug(ctx, slug)) !== null, "private slug");
   const details = {
@@ -376,12 +376,12 @@ export async function updateEvent(
   const parsed = eventEditSchema.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error);
   const data = parsed.data;
+  ensureNoProblem(eventTimesProblem(data, now, { current: event }));
   const details = {
     title: data.title,
     placeNickname: data.placeNickname,
     ...placeFields(data.place, data.location),
     drinkType: data.drinkType,
-  ensureNoProblem(eventTimesProblem(data, now, { current: event }));
     vibe: data.vibe,
     notes: data.notes,
   };
