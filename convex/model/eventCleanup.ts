@@ -19,7 +19,6 @@ import type { MutationCtx } from "../_generated/server";
 import type { AccountCleanup } from "./accountDeletion";
 import { runCleanupSteps, type CleanupStep } from "./batchedCleanup";
 import { cancelFinish, type EventDoc } from "./events";
-import { deleteNotificationsOfEvent } from "./notifications";
 import { changeParticipation, deleteParticipantRow, deleteUserEventCounts } from "./participation";
 import { adjustProfileStats, deleteStoredFile } from "./profiles";
 import {
@@ -62,16 +61,6 @@ const deleteParticipantsOfEvent: EventCleanup = async (ctx, eventId, limit) => {
   return rows.length;
 };
 
-/** The crews' links to the event (invited, or attended by their members). */
-const deleteCrewLinksOfEvent: EventCleanup = async (ctx, eventId, limit) => {
-  const rows = await ctx.db
-    .query("crew_events")
-    .withIndex("by_event_and_invited", (q) => q.eq("eventId", eventId))
-    .take(limit);
-  for (const row of rows) await ctx.db.delete("crew_events", row._id);
-  return rows.length;
-};
-
 /** The registry. Later areas append theirs (ratings, photos, comments, invitations…). */
 export const EVENT_CLEANUPS: ReadonlyArray<{ area: string; cleanup: EventCleanup }> = [
   { area: "rsvps", cleanup: deleteRsvpsOfEvent },
@@ -82,8 +71,6 @@ export const EVENT_CLEANUPS: ReadonlyArray<{ area: string; cleanup: EventCleanup
   { area: "commentReactions", cleanup: deleteCommentReactionsOfEvent },
   { area: "userReactions", cleanup: deleteUserReactionsOfEvent },
   { area: "comments", cleanup: deleteCommentsOfEvent },
-  { area: "crewLinks", cleanup: deleteCrewLinksOfEvent },
-  { area: "notifications", cleanup: deleteNotificationsOfEvent },
 ];
 
 /** Rows an event deletion removes in its own mutation before handing the rest to scheduled batches. */
