@@ -27,6 +27,8 @@ export interface DatabaseFake {
   _writes: Array<Record<string, StoredDocument | null>>;
   _schema: unknown;
   _generateId(table: string): string;
+  insert(table: string, value: Record<string, unknown>): string;
+  storeFile(storageId: string, blob: Blob): void;
   get(table: string | undefined, id: string): StoredDocument | null;
   startQuery(query: QueryDescription): number;
   paginate(args: { query: QueryDescription }): unknown;
@@ -52,6 +54,7 @@ export interface ConvexGlobal {
   >;
   transactionManager: TransactionManager;
   asyncSyscall: (op: string, jsonArgs: string) => Promise<string>;
+  jsSyscall: (op: string, args: unknown) => Promise<unknown>;
 }
 
 export type AnyTestConvex = TestConvex<SchemaDefinition<GenericSchema, boolean>> & {

@@ -14,7 +14,7 @@ import {
   type SchemaDefinition,
   type UserIdentity,
 } from "convex/server";
-import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/values";
+import { convexToJson, type JSONValue, type Value } from "convex/values";
 import {
   captureConvexGlobal,
   tableNameFromId,
@@ -34,7 +34,35 @@ import {
 
 export type FunctionKind = "query" | "mutation" | "action";
 export type Visibility = "public" | "internal";
-export type Commit = { ts: bigint; tables: Set<string> };
+
+/** One document a commit wrote: what it was before and is after (null: absent). */
+export type DocumentWrite = {
+  /** The database: "" is the app's, otherwise a component's mount path. */
+  mountPath: string;
+  id: string;
+  before: StoredDocument | null;
+  after: StoredDocument | null;
+};
+
+export type DatabaseCounters = { nextDocId: number; lastCreationTime: number };
+
+/** A client's mutation request, so its outcome can be stored with its commit. */
+export type MutationRequest = { sessionId: string; requestId: number };
+
+export type Commit = {
+  ts: bigint;
+  writes: DocumentWrite[];
+  /** The id counters of every database this commit wrote. */
+  counters: Map<string, DatabaseCounters>;
+  /** Set when this is the commit of a client's mutation: the request, and its result once the mutation returns. */
+  request: (MutationRequest & { result: Promise<JSONValue | undefined> }) | null;
+};
+
+/** The committed state at one moment, for a snapshot (documents are never changed in place). */
+export type EngineView = {
+  lastCommitTs: bigint;
+  databases: Array<{ mountPath: string; counters: DatabaseCounters; documents: StoredDocument[] }>;
+};
 
 /** A failure as Convex reports it: the message, and `ConvexError` data when there is some. */
 export class FunctionFailure extends Error {
@@ -55,10 +83,10 @@ export type EngineOptions = {
   log?: (line: string) => void;
 };
 
-type DatabaseState = { nextDocId: number; lastCreationTime: number; documents: JSONValue[] };
-
-/** Everything to persist: the app's database and each component's, by mount path ("" is the app). */
-export type EngineState = { lastCommitTs: string; databases: Record<string, DatabaseState> };
+type PendingRequest = MutationRequest & {
+  claimed: boolean;
+  settle?: (value: JSONValue | undefined) => void;
+};
 
 type RegisteredFunction = {
   isQuery?: boolean;
@@ -70,6 +98,8 @@ type RegisteredFunction = {
 
 export class Engine {
   private readonly reads = new AsyncLocalStorage<Set<string>>();
+  private readonly requests = new AsyncLocalStorage<PendingRequest>();
+  private readonly storedContentType = new AsyncLocalStorage<string>();
   private readonly commitListeners = new Set<(commit: Commit) => void>();
   private readonly fileListeners = new Set<(storageId: string, blob: Blob) => void>();
   private readonly instrumented = new WeakSet<DatabaseFake>();
@@ -166,18 +196,17 @@ export class Engine {
       track(indexName.split(".")[0]);
       return vectorSearch(indexName, ...rest);
     };
-    const storeFile = (db as unknown as { storeFile(id: string, blob: Blob): void }).storeFile.bind(
-      db,
-    );
-    (db as unknown as { storeFile(id: string, blob: Blob): void }).storeFile = (
-      storageId,
-      blob,
-    ) => {
+    const storeFile = db.storeFile.bind(db);
+    db.storeFile = (storageId, blob) => {
       storeFile(storageId, blob);
-      // Real Convex records the uploaded content type; convex-test does not.
-      const doc = db._documents[storageId];
-      if (doc && blob.type) doc.contentType = blob.type;
       for (const listener of this.fileListeners) listener(storageId, blob);
+    };
+    // Real Convex records the uploaded content type; convex-test does not. It
+    // goes into the `_storage` document as it is inserted (see `storeBlob` below).
+    const insert = db.insert.bind(db);
+    db.insert = (table, value) => {
+      const contentType = table === "_storage" ? this.storedContentType.getStore() : undefined;
+      return insert(table, contentType ? { ...value, contentType } : value);
     };
   }
 
@@ -187,20 +216,36 @@ export class Engine {
     const tm = this.convexGlobal.transactionManager;
     const commit = tm.commit.bind(tm);
     tm.commit = (isNested) => {
-      const tables = new Set<string>();
-      if (!isNested) {
-        for (const [mountPath, database] of this.databases) {
-          const outermost = database._writes[database._writes.length - 1] ?? {};
-          for (const id of Object.keys(outermost))
-            tables.add(qualifiedTable(mountPath, tableNameFromId(id)));
-        }
+      if (isNested) return commit(isNested);
+      const writes: DocumentWrite[] = [];
+      for (const [mountPath, database] of this.databases) {
+        const outermost = database._writes[database._writes.length - 1] ?? {};
+        for (const id of Object.keys(outermost))
+          writes.push({ mountPath, id, before: database._documents[id] ?? null, after: null });
       }
-      const ts = commit(isNested);
+      const ts = commit(isNested)!;
+      const counters = new Map<string, DatabaseCounters>();
+      for (const write of writes) {
+        const database = this.convexGlobal.components[write.mountPath].db;
+        write.after = database._documents[write.id] ?? null;
+        counters.set(write.mountPath, countersOf(database));
+      }
       // Every commit advances the timestamp clients wait for, even one that wrote nothing.
-      if (ts !== null) {
-        for (const listener of this.commitListeners) listener({ ts, tables });
-      }
+      const event: Commit = {
+        ts,
+        writes: writes.filter((write) => write.before !== null || write.after !== null),
+        counters,
+        request: this.claimRequest(),
+      };
+      for (const listener of this.commitListeners) listener(event);
       return ts;
+    };
+
+    const jsSyscall = this.convexGlobal.jsSyscall;
+    this.convexGlobal.jsSyscall = async (op, args) => {
+      const type = op === "storage/storeBlob" ? (args as { blob: Blob }).blob.type : "";
+      if (!type) return await jsSyscall(op, args);
+      return await this.storedContentType.run(type, () => jsSyscall(op, args));
     };
 
     const asyncSyscall = this.convexGlobal.asyncSyscall;
@@ -260,15 +305,50 @@ export class Engine {
     return { value, readTables };
   }
 
+  /**
+   * Runs a mutation. With `request` (a client's mutation), its commit carries
+   * the request and the result, so both are stored together.
+   */
   async runMutation(
     udfPath: string,
     args: Record<string, Value>,
     identity: UserIdentity | null,
+    request?: MutationRequest,
   ): Promise<{ value: Value; ts: bigint }> {
-    const value = await asFailure<Value>(() =>
-      this.accessor(identity).mutation(makeFunctionReference<"mutation">(udfPath), args),
-    );
-    return { value, ts: this.lastCommitTs };
+    const pending: PendingRequest | undefined = request && { ...request, claimed: false };
+    const run = () =>
+      asFailure<Value>(() =>
+        this.accessor(identity).mutation(makeFunctionReference<"mutation">(udfPath), args),
+      );
+    try {
+      const value = await (pending ? this.requests.run(pending, run) : run());
+      pending?.settle?.(convexToJson(value));
+      return { value, ts: this.lastCommitTs };
+    } finally {
+      if (pending) {
+        // Nothing that runs later in this context (scheduled functions) is this request's commit.
+        pending.claimed = true;
+        pending.settle?.(undefined);
+      }
+    }
+  }
+
+  /**
+   * The first top-level commit inside `runMutation(…, request)` is that
+   * mutation's own; later ones in the same async context (functions it
+   * scheduled, which inherit the context) are not.
+   */
+  private claimRequest(): Commit["request"] {
+    const pending = this.requests.getStore();
+    if (!pending || pending.claimed) return null;
+    pending.claimed = true;
+    const result = new Promise<JSONValue | undefined>((resolve) => {
+      pending.settle = (value) => {
+        pending.settle = undefined;
+        resolve(value);
+      };
+    });
+    return { sessionId: pending.sessionId, requestId: pending.requestId, result };
   }
 
   async runAction(
@@ -320,13 +400,6 @@ export class Engine {
     return { blob, contentType: typeof doc.contentType === "string" ? doc.contentType : undefined };
   }
 
-  /** Storage ids whose file is still referenced by a `_storage` document. */
-  liveStorageIds(): Set<string> {
-    return new Set(
-      Object.keys(this.db._documents).filter((id) => tableNameFromId(id) === "_storage"),
-    );
-  }
-
   /**
    * Loads the current `convex/` source: new modules and schema on the same
    * database, so data, files and timers survive an edit.
@@ -366,37 +439,63 @@ export class Engine {
     await this.registerComponents();
   }
 
-  exportState(): EngineState {
-    const databases: Record<string, DatabaseState> = {};
-    for (const [mountPath, db] of this.databases) {
-      databases[mountPath] = {
-        nextDocId: db._nextDocId,
-        lastCreationTime: db._lastCreationTime,
-        documents: Object.values(db._documents).map((doc) => convexToJson(doc as Value)),
-      };
-    }
-    return { lastCommitTs: this.lastCommitTs.toString(), databases };
+  /** The committed state now; documents are shared, not copied (committed documents are never changed in place). */
+  view(): EngineView {
+    return {
+      lastCommitTs: this.lastCommitTs,
+      databases: this.databases.map(([mountPath, db]) => ({
+        mountPath,
+        counters: countersOf(db),
+        documents: Object.values(db._documents),
+      })),
+    };
   }
 
-  /** Restores exported state and files; pending scheduled functions are armed again. */
-  async importState(state: EngineState, files: Map<string, Blob>): Promise<void> {
-    for (const [mountPath, saved] of Object.entries(state.databases)) {
-      const db = this.convexGlobal.components[mountPath]?.db;
-      if (!db) continue; // a component no longer used
-      db._documents = {};
-      for (const json of saved.documents) {
-        const doc = jsonToConvex(json) as StoredDocument;
-        db._documents[doc._id] = doc;
-      }
-      db._nextDocId = saved.nextDocId;
-      db._lastCreationTime = saved.lastCreationTime;
-    }
-    this.convexGlobal.transactionManager._lastCommitTs = BigInt(state.lastCommitTs);
-    for (const [storageId, blob] of files) this.db._storage[storageId] = blob;
-    for (const [mountPath, db] of this.databases) await this.rearmScheduledFunctions(db, mountPath);
+  /** Start-up: whether `mountPath` is a database of the current code (a component may have been removed). */
+  hasDatabase(mountPath: string): boolean {
+    return this.convexGlobal.components[mountPath] !== undefined;
   }
 
-  private async rearmScheduledFunctions(db: DatabaseFake, mountPath: string): Promise<void> {
+  /** Start-up: applies saved writes (a snapshot's documents or a logged commit's) to a database. */
+  restoreWrites(
+    mountPath: string,
+    counters: DatabaseCounters,
+    writes: Iterable<[id: string, doc: StoredDocument | null]>,
+  ): void {
+    const db = this.convexGlobal.components[mountPath].db;
+    for (const [id, doc] of writes) {
+      if (doc) db._documents[id] = doc;
+      else delete db._documents[id];
+    }
+    db._nextDocId = counters.nextDocId;
+    db._lastCreationTime = counters.lastCreationTime;
+  }
+
+  /** Start-up: the timestamp of the last saved commit. */
+  restoreLastCommitTs(ts: bigint): void {
+    const tm = this.convexGlobal.transactionManager;
+    if (ts > tm._lastCommitTs) tm._lastCommitTs = ts;
+  }
+
+  /** Start-up: the stored files' contents. */
+  restoreFile(storageId: string, bytes: Uint8Array): void {
+    const doc = this.db._documents[storageId];
+    const type = typeof doc?.contentType === "string" ? doc.contentType : "";
+    this.db._storage[storageId] = new Blob([new Uint8Array(bytes)], { type });
+  }
+
+  /** `_storage` documents of the app (their files are kept on disk). */
+  storageIds(): string[] {
+    return Object.keys(this.db._documents).filter((id) => tableNameFromId(id) === "_storage");
+  }
+
+  /** Start-up: pending scheduled functions are armed again; ones that were running when the backend stopped failed. */
+  async rearmScheduledFunctions(): Promise<void> {
+    for (const [mountPath, db] of this.databases)
+      await this.rearmScheduledFunctionsOf(db, mountPath);
+  }
+
+  private async rearmScheduledFunctionsOf(db: DatabaseFake, mountPath: string): Promise<void> {
     const jobs = Object.values(db._documents).filter(
       (doc) => tableNameFromId(doc._id) === "_scheduled_functions",
     ) as Array<
@@ -410,7 +509,7 @@ export class Engine {
     for (const job of jobs) {
       if (job.state.kind === "inProgress") {
         // It was running when the backend stopped; like a crash, it failed.
-        job.state = { kind: "failed" };
+        db._documents[job._id] = { ...job, state: { kind: "failed" } };
         continue;
       }
       if (job.state.kind !== "pending") continue;
@@ -434,6 +533,10 @@ export class Engine {
   async dispose(): Promise<void> {
     await this.loader.dispose();
   }
+}
+
+function countersOf(db: DatabaseFake): DatabaseCounters {
+  return { nextDocId: db._nextDocId, lastCreationTime: db._lastCreationTime };
 }
 
 function qualifiedTable(mountPath: string, table: string): string {

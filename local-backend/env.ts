@@ -12,7 +12,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { exportJWK, exportPKCS8, generateKeyPair } from "jose";
-import { writeFileAtomically } from "./persistence.ts";
+import { writeFileAtomically } from "./files.ts";
 
 export const USER_ENV_FILE = ".env.backend.local";
 

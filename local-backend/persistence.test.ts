@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import { api } from "./fixtures/convex/_generated/api.js";
@@ -74,21 +74,23 @@ describe("persistence", () => {
     expect(await httpClient(second).query(api.messages.list, { channel: "wiped" })).toEqual([]);
   });
 
-  test("the store on disk is complete JSON after every save", async () => {
+  test("a clean stop leaves one snapshot and an empty log, so the next start reads no log", async () => {
     const dataDir = tempDataDir();
     cleanups.push(() => removeDir(dataDir));
-    const backend = track(await startFixtureBackend({ dataDir }));
+    const backend = await startFixtureBackend({ dataDir });
     await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         httpClient(backend).mutation(api.messages.send, { channel: "many", body: `m${i}` }),
       ),
     );
     await backend.stop();
-    cleanups.pop();
-    const state = JSON.parse(readFileSync(path.join(dataDir, "db.json"), "utf8")) as {
-      databases: Record<string, { documents: unknown[] }>;
-    };
-    expect(state.databases[""].documents.length).toBeGreaterThanOrEqual(20);
+    const files = readdirSync(dataDir).filter((name) => name !== "storage");
+    const logs = files.filter((name) => name.startsWith("wal-"));
+    expect(files).toContain("snapshot.jsonl");
+    expect(logs).toHaveLength(1);
+    expect(statSync(path.join(dataDir, logs[0])).size).toBe(0);
+    const snapshot = readFileSync(path.join(dataDir, "snapshot.jsonl"), "utf8");
+    expect(snapshot.match(/"channel":"many"/g)).toHaveLength(20);
   });
 });
 

@@ -43,9 +43,13 @@ export class QueryHub {
   private readonly flushWaiters: Array<{ ts: bigint; resolve: () => void }> = [];
   private unsubscribeCommits: () => void;
 
-  constructor(private engine: Engine) {
+  /** `commits`: where durable commits are announced (the persistence layer). */
+  constructor(
+    private engine: Engine,
+    commits: { onDurableCommit(listener: (commit: Commit) => void): () => void },
+  ) {
     this.flushedTs = engine.lastCommitTs;
-    this.unsubscribeCommits = engine.onCommit((commit) => this.onCommit(commit));
+    this.unsubscribeCommits = commits.onDurableCommit((commit) => this.onCommit(commit));
   }
 
   /** The newest commit whose effects have been delivered to every subscriber. */
@@ -62,8 +66,11 @@ export class QueryHub {
     return run;
   }
 
-  private onCommit({ ts, tables }: Commit): void {
-    for (const table of tables) this.pendingTables.add(table);
+  private onCommit({ ts, writes }: Commit): void {
+    for (const write of writes) {
+      const table = write.id.replace(/^[0-9]+/, "");
+      this.pendingTables.add(write.mountPath ? `${write.mountPath}/${table}` : table);
+    }
     if (ts > this.pendingTs) this.pendingTs = ts;
     if (!this.flushScheduled) {
       this.flushScheduled = true;

@@ -13,14 +13,14 @@ import type { UserIdentity } from "convex/server";
 import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/values";
 import { WebSocketServer } from "ws";
 import { AuthFailure, TokenVerifier } from "./auth.ts";
-import { writeGeneratedFiles } from "./codegen.ts";
 import { CronRunner } from "./crons.ts";
 import { Engine, FunctionFailure, type FunctionKind } from "./engine.ts";
 import { adminKey, deploymentEnv } from "./env.ts";
 import { Persistence } from "./persistence.ts";
 import { canonicalUdfPath, encodeTs } from "./protocol.ts";
 import { QueryHub } from "./queryHub.ts";
-import { MutationLog, SyncSession } from "./sync.ts";
+import { MutationLog } from "./mutationLog.ts";
+import { SyncSession } from "./sync.ts";
 import { checkPinnedVersions } from "./versions.ts";
 
 export type LocalBackendOptions = {
@@ -34,6 +34,8 @@ export type LocalBackendOptions = {
   watch?: boolean;
   fresh?: boolean;
   maxUploadBytes?: number;
+  /** Snapshot once the write-ahead log is larger than the last snapshot and at least this large (default 4 MB). */
+  compactLogAfterBytes?: number;
   log?: (line: string) => void;
 };
 
@@ -43,6 +45,7 @@ export type LocalBackend = {
   dataDir: string;
   engine: Engine;
   hub: QueryHub;
+  persistence: Persistence;
   stop: () => Promise<void>;
 };
 
@@ -97,14 +100,22 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
     },
     fileUrl: (storageId) => `${cloudUrl}/api/storage/${storageId}`,
   });
-  const persistence = new Persistence(engine, dataDir);
-  await persistence.start();
-  const hub = new QueryHub(engine);
+  let persistence: Persistence;
+  try {
+    persistence = await Persistence.open(engine, dataDir, log, options.compactLogAfterBytes);
+  } catch (error) {
+    // Damaged data: refuse to start, and leave nothing running.
+    await Promise.all([close(cloudServer), close(siteServer)]);
+    await engine.dispose();
+    throw error;
+  }
+  const hub = new QueryHub(engine, persistence);
   const verifier = new TokenVerifier(functionsDir);
   await verifier.loadConfig(engine.moduleLoader);
   const crons = new CronRunner(engine, log);
   await crons.start();
   const mutationLog = new MutationLog();
+  mutationLog.restore(persistence.recoveredOutcomes);
 
   const deploymentAdminKey = adminKey(dataDir);
   /** `Authorization: Convex <admin key>`: the deployment's operator (`npm run backend:run`), who may run internal functions. */
@@ -188,6 +199,8 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
         jsonToConvex(rawArgs) as Record<string, Value>,
         identity,
       );
+      // Acknowledged means on disk.
+      if (fn.kind !== "query") await persistence.durable();
       sendJson(res, 200, { status: "success", value: convexToJson(value), logLines: [] });
     } catch (error) {
       const failure = error as FunctionFailure;
@@ -220,6 +233,7 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
     uploadTokens.delete(token);
     const type = req.headers["content-type"] ?? "";
     const storageId = await engine.storeFile(new Blob([new Uint8Array(bytes)], { type }));
+    await persistence.durable(); // the file and its `_storage` document
     sendJson(res, 200, { storageId });
   }
 
@@ -267,6 +281,7 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
       { method: req.method, headers, body },
       identity,
     );
+    await persistence.durable(); // what the HTTP action wrote
     const outHeaders: Record<string, string | string[]> = {};
     response.headers.forEach((value, name) => {
       if (name !== "set-cookie") outHeaders[name] = value;
@@ -288,7 +303,15 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
           req,
           socket,
           head,
-          (ws) => new SyncSession(ws, { engine, hub, verifier, mutationLog, log }),
+          (ws) =>
+            new SyncSession(ws, {
+              engine,
+              hub,
+              verifier,
+              mutationLog,
+              durable: () => persistence.durable(),
+              log,
+            }),
         );
       }),
   );
@@ -306,6 +329,8 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
       timer = setTimeout(() => {
         reloading = reloading.then(async () => {
           try {
+            // Loaded on first use: codegen brings in prettier, which slows every start.
+            const { writeGeneratedFiles } = await import("./codegen.ts");
             await writeGeneratedFiles(functionsDir);
             await engine.reload();
             await verifier.loadConfig(engine.moduleLoader);
@@ -326,13 +351,14 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
     dataDir,
     engine,
     hub,
+    persistence,
     stop: async () => {
       watcher?.close();
       crons.stop();
       for (const client of sockets.clients) client.terminate();
       sockets.close();
       hub.close();
-      persistence.stop();
+      await persistence.stop();
       await Promise.all([close(cloudServer), close(siteServer)]);
       await engine.dispose();
     },

@@ -13,6 +13,7 @@ import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/v
 import type { WebSocket } from "ws";
 import { AuthFailure, type TokenVerifier } from "./auth.ts";
 import { FunctionFailure, type Engine } from "./engine.ts";
+import type { MutationLog, MutationOutcome } from "./mutationLog.ts";
 import { canonicalUdfPath, encodeTs } from "./protocol.ts";
 import type { QueryHub, QueryResult, QuerySubscriber } from "./queryHub.ts";
 
@@ -60,37 +61,13 @@ type ClientMessage =
     }
   | { type: "Event" };
 
-type MutationOutcome =
-  { success: true; value: JSONValue; ts: bigint } | { success: false; failure: FunctionFailure };
-
-/**
- * Completed mutations by client session, so a mutation the client re-sends
- * after a reconnect is answered again instead of applied twice.
- */
-export class MutationLog {
-  private readonly sessions = new Map<
-    string,
-    { outcomes: Map<number, Promise<MutationOutcome>>; touched: number }
-  >();
-  private static readonly SESSION_TTL_MS = 30 * 60_000;
-
-  outcomes(sessionId: string): Map<number, Promise<MutationOutcome>> {
-    const now = Date.now();
-    for (const [id, session] of this.sessions) {
-      if (now - session.touched > MutationLog.SESSION_TTL_MS) this.sessions.delete(id);
-    }
-    let session = this.sessions.get(sessionId);
-    if (!session) this.sessions.set(sessionId, (session = { outcomes: new Map(), touched: now }));
-    session.touched = now;
-    return session.outcomes;
-  }
-}
-
 export type SyncContext = {
   engine: Engine;
   hub: QueryHub;
   verifier: TokenVerifier;
   mutationLog: MutationLog;
+  /** Resolves once everything committed so far is on disk. */
+  durable: () => Promise<void>;
   log: (line: string) => void;
 };
 
@@ -261,7 +238,11 @@ export class SyncSession implements QuerySubscriber {
     const outcomes = this.ctx.mutationLog.outcomes(this.sessionId);
     let outcome = outcomes.get(message.requestId);
     if (!outcome) {
-      outcome = this.executeMutation(canonicalUdfPath(message.udfPath), message.args[0] ?? {});
+      outcome = this.executeMutation(
+        canonicalUdfPath(message.udfPath),
+        message.args[0] ?? {},
+        message.requestId,
+      );
       outcomes.set(message.requestId, outcome);
     }
     const result = await outcome;
@@ -276,7 +257,9 @@ export class SyncSession implements QuerySubscriber {
       });
       return;
     }
-    // Deliver the mutation's effects first, so its result and its data land together.
+    // Only what is on disk is acknowledged; and the mutation's effects are
+    // delivered first, so its result and its data land together.
+    await this.ctx.durable();
     await this.ctx.hub.flushedThrough(result.ts);
     this.send({
       type: "MutationResponse",
@@ -290,7 +273,11 @@ export class SyncSession implements QuerySubscriber {
     this.transition({ ...this.version, ts: maxTs(this.version.ts, result.ts) }, []);
   }
 
-  private async executeMutation(udfPath: string, args: JSONValue): Promise<MutationOutcome> {
+  private async executeMutation(
+    udfPath: string,
+    args: JSONValue,
+    requestId: number,
+  ): Promise<MutationOutcome> {
     const refused = await this.refuseCall(udfPath, "mutation");
     if (refused) return { success: false, failure: new FunctionFailure(refused, undefined) };
     try {
@@ -298,6 +285,7 @@ export class SyncSession implements QuerySubscriber {
         udfPath,
         jsonToConvex(args) as Record<string, Value>,
         this.identity,
+        { sessionId: this.sessionId, requestId },
       );
       return { success: true, value: convexToJson(value), ts };
     } catch (error) {
@@ -316,6 +304,7 @@ export class SyncSession implements QuerySubscriber {
         jsonToConvex(message.args[0] ?? {}) as Record<string, Value>,
         this.identity,
       );
+      await this.ctx.durable(); // what the action's mutations wrote
       this.send({
         type: "ActionResponse",
         requestId: message.requestId,

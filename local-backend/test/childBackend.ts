@@ -1,0 +1,82 @@
+/** The fixture backend in a child process (`crashChild.ts`), to be killed with SIGKILL. */
+import { spawn, type ChildProcess } from "node:child_process";
+import net from "node:net";
+import path from "node:path";
+import { projectDir } from "./harness.ts";
+
+export type ChildBackend = {
+  url: string;
+  /** What it logged so far. */
+  output: () => string;
+  /** SIGKILL: no clean stop, no last flush. */
+  kill: () => Promise<void>;
+};
+
+/** A backend process with its code loaded, not yet started. */
+export type WarmBackend = { start: () => Promise<ChildBackend>; kill: () => Promise<void> };
+
+export async function warmBackend(dataDir: string, port: number): Promise<WarmBackend> {
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", path.join(import.meta.dirname, "crashChild.ts"), dataDir, String(port)],
+    { cwd: projectDir, stdio: ["pipe", "pipe", "pipe"] },
+  );
+  let output = "";
+  let stdout = "";
+  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
+  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const printed = (pattern: RegExp) =>
+    new Promise<RegExpExecArray>((resolve, reject) => {
+      const check = () => {
+        const match = pattern.exec(stdout);
+        if (match) resolve(match);
+        return match;
+      };
+      if (check()) return;
+      child.stdout.on("data", check);
+      void exited.then(() => reject(new Error(`the backend exited:\n${output}`)));
+    });
+  const killAndWait = async () => {
+    kill(child);
+    await exited;
+  };
+  await printed(/^warm\n/);
+  return {
+    kill: killAndWait,
+    start: async () => {
+      child.stdin.write("start\n");
+      const [, url] = await printed(/ready (\S+)\n/);
+      return { url, output: () => output, kill: killAndWait };
+    },
+  };
+}
+
+/** A backend process, started. */
+export async function spawnBackend(dataDir: string, port: number): Promise<ChildBackend> {
+  return await (await warmBackend(dataDir, port)).start();
+}
+
+function kill(child: ChildProcess): void {
+  if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+}
+
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** Runs a query over the HTTP function API. */
+export async function httpQuery<T>(url: string, udfPath: string, args: object = {}): Promise<T> {
+  const response = await fetch(`${url}/api/query`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ path: udfPath, args: [args], format: "json" }),
+  });
+  const body = (await response.json()) as { status: string; value: T; errorMessage?: string };
+  if (body.status !== "success") throw new Error(body.errorMessage);
+  return body.value;
+}
