@@ -21,7 +21,13 @@ import {
   deleteEventCascade,
   deleteEventsCreatedBy,
 } from "./model/eventCleanup";
-import { attendeesPage, myEvents, nextEventFor, profileEventCounts, profileEvents } from "./model/eventLists";
+import {
+  attendeesPage,
+  myEvents,
+  nextEventFor,
+  profileEventCounts,
+  profileEvents,
+} from "./model/eventLists";
 import {
   createEvent,
   ensureNotEnded,
@@ -41,10 +47,22 @@ import {
   setRsvpEnsuringAllowed,
   updateEvent,
 } from "./model/events";
+import {
+  leaveEvent,
+  notifyAttendeesOfCancellation,
+  notifyRoleChange,
+  notifyAttendeesOfChange,
+  sessionChangeOf,
+} from "./model/eventInvitations";
 import { coverUrlOf, eventPageView, viewerState } from "./model/eventViews";
 import { appError } from "./model/errors";
 import { internal } from "./_generated/api";
-import { changeParticipation, participationOf, readParticipationRows, syncParticipantRows } from "./model/participation";
+import {
+  changeParticipation,
+  participationOf,
+  readParticipationRows,
+  syncParticipantRows,
+} from "./model/participation";
 import { isAnotherUsersAvatar } from "./model/profiles";
 import { sharePreview } from "./model/sharePage";
 import { generateUploadUrlFor } from "./model/uploads";
@@ -85,7 +103,11 @@ export const get = query({
   args: { slugOrCodeOrId: v.string() },
   handler: async (ctx, { slugOrCodeOrId }) => {
     const viewerId = await getViewerId(ctx);
-    const access = await getEventEnsuringAccess(ctx, await findEventByRef(ctx, slugOrCodeOrId), viewerId);
+    const access = await getEventEnsuringAccess(
+      ctx,
+      await findEventByRef(ctx, slugOrCodeOrId),
+      viewerId,
+    );
     return await eventPageView(ctx, access);
   },
 });
@@ -102,7 +124,11 @@ export const getById = query({
       throw appError("VALIDATION", EVENT_VALIDATION_MESSAGES.invalidEventUrl);
     }
     const viewerId = await getViewerId(ctx);
-    const access = await getEventEnsuringAccess(ctx, await eventByIdString(ctx, eventId.trim()), viewerId);
+    const access = await getEventEnsuringAccess(
+      ctx,
+      await eventByIdString(ctx, eventId.trim()),
+      viewerId,
+    );
     const { event } = access;
     const viewer = viewerState(access);
     return {
@@ -135,7 +161,11 @@ export const getById = query({
 export const attendees = query({
   args: { eventId: v.id("events"), paginationOpts: paginationOptsValidator },
   handler: async (ctx, { eventId, paginationOpts }) => {
-    const access = await getEventEnsuringAccess(ctx, await ctx.db.get("events", eventId), await getViewerId(ctx));
+    const access = await getEventEnsuringAccess(
+      ctx,
+      await ctx.db.get("events", eventId),
+      await getViewerId(ctx),
+    );
     return await attendeesPage(ctx, access, paginationOpts);
   },
 });
@@ -167,7 +197,8 @@ export const forProfile = query({
 /** The Upcoming / Past tab counts of a profile, `{ upcoming, past }`, or null when hidden. */
 export const profileCounts = query({
   args: { username: v.string() },
-  handler: async (ctx, { username }) => await profileEventCounts(ctx, await getViewerId(ctx), username),
+  handler: async (ctx, { username }) =>
+    await profileEventCounts(ctx, await getViewerId(ctx), username),
 });
 
 /** The caller's next session (live, or soonest to start) as a card; null when none or signed out. */
@@ -211,6 +242,9 @@ export const update = mutation({
     const userId = await requireViewerId(ctx);
     const { event } = await getEventEnsuringEditor(ctx, eventId, userId);
     const updated = await updateEvent(ctx, event, input);
+    const change = sessionChangeOf(event, updated);
+    if (change !== null && !updated.ended)
+      await notifyAttendeesOfChange(ctx, eventId, change, userId, null);
     return { eventId, path: eventPath(updated) };
   },
 });
@@ -220,7 +254,9 @@ export const remove = mutation({
   args: { eventId: v.id("events") },
   handler: async (ctx, { eventId }) => {
     const userId = await requireViewerId(ctx);
-    await deleteEventCascade(ctx, await getEventEnsuringCreator(ctx, eventId, userId));
+    const event = await getEventEnsuringCreator(ctx, eventId, userId);
+    if (!event.ended) await notifyAttendeesOfCancellation(ctx, event);
+    await deleteEventCascade(ctx, event);
     return null;
   },
 });
@@ -242,7 +278,8 @@ export const join = mutation({
 });
 
 /**
- * Leaves: removes the caller's RSVP and membership (the host cannot leave).
+ * Leaves: removes the caller's RSVP and accepted membership; a pending or
+ * declined invitation stays (the host cannot leave).
  * Errors: FORBIDDEN 'The host cannot leave their own event'; VALIDATION 'This session has already ended'.
  */
 export const leave = mutation({
@@ -250,10 +287,10 @@ export const leave = mutation({
   handler: async (ctx, { eventId }) => {
     const userId = await requireViewerId(ctx);
     const event = await getEventOrThrow(ctx, eventId);
-    if (event.createdBy === userId) throw appError("FORBIDDEN", EVENT_ACCESS_MESSAGES.hostCannotLeave);
+    if (event.createdBy === userId)
+      throw appError("FORBIDDEN", EVENT_ACCESS_MESSAGES.hostCannotLeave);
     ensureNotEnded(event);
-    const rows = await readParticipationRows(ctx, eventId, userId);
-    await changeParticipation(ctx, event, userId, { rsvp: null, ...(rows.member !== null ? { member: null } : {}) });
+    await leaveEvent(ctx, event, userId);
     return null;
   },
 });
@@ -267,7 +304,12 @@ export const promoteCoHost = mutation({
   args: { eventId: v.id("events"), userId: v.id("users") },
   handler: async (ctx, { eventId, userId: targetId }) => {
     const userId = await requireViewerId(ctx);
-    const event = await getEventEnsuringCreator(ctx, eventId, userId, EVENT_ERRORS.onlyHostCanPromote);
+    const event = await getEventEnsuringCreator(
+      ctx,
+      eventId,
+      userId,
+      EVENT_ERRORS.onlyHostCanPromote,
+    );
     if (targetId === event.createdBy) throw appError("FORBIDDEN", EVENT_ERRORS.hostCannotBeChanged);
     const rows = await readParticipationRows(ctx, eventId, targetId);
     if (!isAttendee(participationOf(event, targetId, rows))) {
@@ -277,6 +319,7 @@ export const promoteCoHost = mutation({
       await changeParticipation(ctx, event, targetId, {
         member: { role: "co_host", status: "accepted", roleChangedBy: userId },
       });
+      await notifyRoleChange(ctx, event, targetId, userId, "co_host");
     }
     return null;
   },
@@ -287,13 +330,20 @@ export const demoteCoHost = mutation({
   args: { eventId: v.id("events"), userId: v.id("users") },
   handler: async (ctx, { eventId, userId: targetId }) => {
     const userId = await requireViewerId(ctx);
-    const event = await getEventEnsuringCreator(ctx, eventId, userId, EVENT_ERRORS.onlyHostCanPromote);
+    const event = await getEventEnsuringCreator(
+      ctx,
+      eventId,
+      userId,
+      EVENT_ERRORS.onlyHostCanPromote,
+    );
     if (targetId === event.createdBy) throw appError("FORBIDDEN", EVENT_ERRORS.hostCannotBeChanged);
     const rows = await readParticipationRows(ctx, eventId, targetId);
-    if (rows.member?.role !== "co_host") throw appError("VALIDATION", EVENT_ACCESS_MESSAGES.notACoHost);
+    if (rows.member?.role !== "co_host")
+      throw appError("VALIDATION", EVENT_ACCESS_MESSAGES.notACoHost);
     await changeParticipation(ctx, event, targetId, {
       member: { role: "attendee", status: rows.member.status, roleChangedBy: userId },
     });
+    await notifyRoleChange(ctx, event, targetId, userId, "attendee");
     return null;
   },
 });
@@ -348,7 +398,8 @@ export const coverUploadInfo = internalQuery({
       size: file.size,
       contentType: file.contentType ?? null,
       inUseElsewhere:
-        (await isAnotherEventsCover(ctx, storageId, eventId)) || (await isAnotherUsersAvatar(ctx, storageId, userId)),
+        (await isAnotherEventsCover(ctx, storageId, eventId)) ||
+        (await isAnotherUsersAvatar(ctx, storageId, userId)),
     };
   },
 });
@@ -419,21 +470,25 @@ export const deleteEventsOfDeletedUser = internalMutation({
   },
 });
 
-/** Continues refreshing a host's events' search text after a rename. */
-export const refreshHostSearchText = internalMutation({
-  args: { userId: v.id("users"), cursor: v.string() },
-  handler: async (ctx, { userId, cursor }) => {
-    const next = await refreshSearchTextOfHostedEvents(ctx, userId, cursor);
-    if (next !== null) await ctx.scheduler.runAfter(0, internal.events.refreshHostSearchText, { userId, cursor: next });
-    return null;
-  },
-});
-
 /** Continues removing a deleted account's RSVPs, memberships and participant rows (it schedules itself). */
 export const cleanupEventRowsOfDeletedUser = internalMutation({
   args: { userId: v.id("users") },
   handler: async (ctx, { userId }) => {
     await runEventRowCleanups(ctx, userId);
+    return null;
+  },
+});
+
+/** Continues refreshing a host's events' search text after a rename. */
+export const refreshHostSearchText = internalMutation({
+  args: { userId: v.id("users"), cursor: v.string() },
+  handler: async (ctx, { userId, cursor }) => {
+    const next = await refreshSearchTextOfHostedEvents(ctx, userId, cursor);
+    if (next !== null)
+      await ctx.scheduler.runAfter(0, internal.events.refreshHostSearchText, {
+        userId,
+        cursor: next,
+      });
     return null;
   },
 });

@@ -10,11 +10,21 @@ import { defineSchema, defineTable } from "convex/server";
 import { v } from "convex/values";
 import { DRINK_TYPES, FAVORITE_DRINKS } from "../shared/drinks";
 import { DRINK_GROUPS } from "../shared/eventAccess";
-import { DURATION_TYPES, MEMBER_ROLES, MEMBER_STATUSES, RSVP_STATUSES, VIBES } from "../shared/eventOptions";
+import {
+  DURATION_TYPES,
+  MEMBER_ROLES,
+  MEMBER_STATUSES,
+  RSVP_STATUSES,
+  VIBES,
+} from "../shared/eventOptions";
 import { PROFILE_VISIBILITIES } from "../shared/profileRules";
 import { REACTIONS, REACTION_EMOJIS } from "../shared/recapRules";
+import { CREW_MEMBER_STATUSES, CREW_ROLES, CREW_VIBES } from "../shared/crewRules";
+import { NOTIFICATION_TYPES } from "../shared/notificationRules";
 
-export const profileVisibilityValidator = v.union(...PROFILE_VISIBILITIES.map((value) => v.literal(value)));
+export const profileVisibilityValidator = v.union(
+  ...PROFILE_VISIBILITIES.map((value) => v.literal(value)),
+);
 
 export const favoriteDrinkValidator = v.union(...FAVORITE_DRINKS.map((value) => v.literal(value)));
 
@@ -28,13 +38,35 @@ export const profileStatsValidator = v.object({
   crews: v.number(),
 });
 
-export const EMAIL_TYPES = ["magic_link", "crew_invitation", "event_invitation", "event_reminder", "test"] as const;
+export const EMAIL_TYPES = [
+  "magic_link",
+  "crew_invitation",
+  "event_invitation",
+  "event_reminder",
+  "test",
+] as const;
 export const emailTypeValidator = v.union(...EMAIL_TYPES.map((value) => v.literal(value)));
 
 export const EMAIL_STATUSES = ["pending", "sent", "failed", "bounced"] as const;
 export const emailStatusValidator = v.union(...EMAIL_STATUSES.map((value) => v.literal(value)));
 
 export const emailDeliveryValidator = v.union(v.literal("resend"), v.literal("outbox"));
+
+// ---------------------------------------------------------------- crews and notifications (spec 3)
+
+export const crewVibeValidator = v.union(...CREW_VIBES.map((value) => v.literal(value)));
+export const crewRoleValidator = v.union(...CREW_ROLES.map((value) => v.literal(value)));
+export const crewMemberStatusValidator = v.union(
+  ...CREW_MEMBER_STATUSES.map((value) => v.literal(value)),
+);
+export const notificationTypeValidator = v.union(
+  ...NOTIFICATION_TYPES.map((value) => v.literal(value)),
+);
+/** A notification's details (spec 3 §3 "data"): ids, titles and times, no secrets. */
+export const notificationDataValidator = v.record(
+  v.string(),
+  v.union(v.string(), v.number(), v.boolean(), v.null()),
+);
 
 // ---------------------------------------------------------------- events (spec 2)
 
@@ -113,13 +145,20 @@ export default defineSchema({
     profileVisibility: profileVisibilityValidator,
     showCrewsPublicly: v.boolean(),
     stats: profileStatsValidator,
+    /**
+     * shared/crewRules.ts `userSearchTerms`: the names and their suffixes, so
+     * the user search matches any part of a name. Absent on rows written
+     * before user search existed (they are backfilled by `profiles.backfillNameSearchText`).
+     */
+    nameSearchText: v.optional(v.string()),
     /** join_date / created_at of the spec. */
     createdAt: v.number(),
     updatedAt: v.number(),
   })
     .index("by_user", ["userId"])
     .index("by_username", ["username"])
-    .index("by_avatar_storage_id", ["avatarStorageId"]),
+    .index("by_avatar_storage_id", ["avatarStorageId"])
+    .searchIndex("search_names", { searchField: "nameSearchText" }),
 
   /** Every e-mail the app sends; for the local outbox this row is the message. */
   email_logs: defineTable({
@@ -217,10 +256,25 @@ export default defineSchema({
     .index("by_discoverable_and_trending_key", ["discoverable", "trendingKey"])
     // eslint-disable-next-line @convex-dev/no-duplicate-indexes -- "newest" with a drink: sorted by _creationTime
     .index("by_discoverable_and_drink_group", ["discoverable", "drinkGroup"])
-    .index("by_discoverable_and_drink_group_and_start_time", ["discoverable", "drinkGroup", "startTime"])
-    .index("by_discoverable_and_drink_group_and_attendee_count", ["discoverable", "drinkGroup", "attendeeCount"])
-    .index("by_discoverable_and_drink_group_and_trending_key", ["discoverable", "drinkGroup", "trendingKey"])
-    .searchIndex("search_text", { searchField: "searchText", filterFields: ["discoverable", "drinkGroup"] }),
+    .index("by_discoverable_and_drink_group_and_start_time", [
+      "discoverable",
+      "drinkGroup",
+      "startTime",
+    ])
+    .index("by_discoverable_and_drink_group_and_attendee_count", [
+      "discoverable",
+      "drinkGroup",
+      "attendeeCount",
+    ])
+    .index("by_discoverable_and_drink_group_and_trending_key", [
+      "discoverable",
+      "drinkGroup",
+      "trendingKey",
+    ])
+    .searchIndex("search_text", {
+      searchField: "searchText",
+      filterFields: ["discoverable", "drinkGroup"],
+    }),
 
   /** One per event and user (spec 2 §3). `trendingAt`: when it was added to the event's trending key. */
   rsvps: defineTable({
@@ -354,6 +408,108 @@ export default defineSchema({
   })
     .index("by_event_and_user", ["eventId", "userId"])
     .index("by_user", ["userId"]),
+
+  // ---------------------------------------------------------------- crews (spec 3)
+
+  /**
+   * Friend groups. `memberCount` (accepted members, the creator's host row
+   * included) and `pendingCount` are maintained on every membership write.
+   */
+  crews: defineTable({
+    name: v.string(),
+    description: v.union(v.string(), v.null()),
+    vibe: crewVibeValidator,
+    isPublic: v.boolean(),
+    createdBy: v.id("users"),
+    memberCount: v.number(),
+    pendingCount: v.number(),
+    createdAt: v.number(),
+    updatedAt: v.number(),
+  }).index("by_created_by", ["createdBy"]),
+
+  /** One row per (crew, user): pending → accepted | declined; declined → pending on re-invite. */
+  crew_members: defineTable({
+    crewId: v.id("crews"),
+    userId: v.id("users"),
+    status: crewMemberStatusValidator,
+    role: crewRoleValidator,
+    invitedBy: v.union(v.id("users"), v.null()),
+    /** When the row became accepted (null while pending or declined). */
+    joinedAt: v.union(v.number(), v.null()),
+    createdAt: v.number(),
+    updatedAt: v.number(),
+  })
+    .index("by_crew_and_user", ["crewId", "userId"])
+    .index("by_crew_and_status", ["crewId", "status"])
+    .index("by_user_and_status", ["userId", "status"])
+    .index("by_invited_by", ["invitedBy"]),
+
+  /** Invite links (`/crew/join/{code}`): 8 characters, 7 days by default, optional max uses. */
+  crew_invitations: defineTable({
+    crewId: v.id("crews"),
+    inviteCode: v.string(),
+    createdBy: v.id("users"),
+    expiresAt: v.number(),
+    maxUses: v.union(v.number(), v.null()),
+    currentUses: v.number(),
+    createdAt: v.number(),
+  })
+    .index("by_invite_code", ["inviteCode"])
+    .index("by_crew", ["crewId"])
+    .index("by_created_by", ["createdBy"]),
+
+  /**
+   * A crew's link to a session: invited to it, and/or attended by its
+   * members. `attendingMembers` (accepted crew members attending) is kept by
+   * model/participation.ts for sessions that have not ended; the crew page
+   * lists rows that are invited or count for the crew (spec 2 §6).
+   */
+  crew_events: defineTable({
+    crewId: v.id("crews"),
+    eventId: v.id("events"),
+    invited: v.boolean(),
+    invitedBy: v.union(v.id("users"), v.null()),
+    attendingMembers: v.number(),
+    createdAt: v.number(),
+  })
+    // eslint-disable-next-line @convex-dev/no-duplicate-indexes -- the crew's sessions, newest link first (_creationTime)
+    .index("by_crew", ["crewId"])
+    .index("by_crew_and_event", ["crewId", "eventId"])
+    .index("by_event_and_invited", ["eventId", "invited"]),
+
+  // ---------------------------------------------------------------- notifications (spec 3)
+
+  /**
+   * In-app notifications, newest first per user. `invitationKey` ('crew:{id}'
+   * or 'event:{id}') finds the invitation notification to update when the
+   * invitation is answered elsewhere; `crewId` / `eventId` find them for clean-up.
+   */
+  notifications: defineTable({
+    userId: v.id("users"),
+    type: notificationTypeValidator,
+    title: v.string(),
+    message: v.string(),
+    data: notificationDataValidator,
+    read: v.boolean(),
+    senderId: v.union(v.id("users"), v.null()),
+    invitationKey: v.union(v.string(), v.null()),
+    crewId: v.union(v.id("crews"), v.null()),
+    eventId: v.union(v.id("events"), v.null()),
+    createdAt: v.number(),
+  })
+    // eslint-disable-next-line @convex-dev/no-duplicate-indexes -- the bell's list, newest first (_creationTime)
+    .index("by_user", ["userId"])
+    .index("by_user_and_read", ["userId", "read"])
+    .index("by_user_and_invitation_key", ["userId", "invitationKey"])
+    .index("by_crew", ["crewId"])
+    .index("by_event", ["eventId"])
+    .index("by_sender", ["senderId"]),
+
+  /** Per user: the bell's unread count, maintained on write (never a count of rows). */
+  notification_counters: defineTable({
+    userId: v.id("users"),
+    unread: v.number(),
+  }).index("by_user", ["userId"]),
 
   /** Where the stored-file sweep got to (model/uploads.ts): every file created up to `checkedThrough` was checked. */
   file_sweeps: defineTable({ checkedThrough: v.number() }),

@@ -45,7 +45,13 @@ export const EVENT_ACCESS_MESSAGES = {
 // ---------------------------------------------------------------- drink groups
 
 /** Discover's drink filter values that stand for stored drink groups ("all" is no filter). */
-export const DRINK_GROUPS = ["beer", "wine", "cocktails", "whiskey", "more"] as const satisfies readonly DiscoverDrinkFilter[];
+export const DRINK_GROUPS = [
+  "beer",
+  "wine",
+  "cocktails",
+  "whiskey",
+  "more",
+] as const satisfies readonly DiscoverDrinkFilter[];
 export type DrinkGroup = (typeof DRINK_GROUPS)[number];
 
 const NAMED_GROUPS: readonly string[] = DRINK_GROUPS.filter((group) => group !== "more");
@@ -94,11 +100,18 @@ export function canEditEvent(p: Participation): boolean {
 }
 
 /**
- * Who may view a private event (spec 2 §5): the creator, users going and
- * accepted members, i.e. exactly its attendees. Public events: anyone.
+ * Who may view a private event (spec 2 §5, DESIGN.md): its attendees (the
+ * creator, users going and accepted members), invitees whose invitation is
+ * pending (so they can answer it on the page), and accepted members of a
+ * crew invited to it (`sharesInvitedCrew`). Public events: anyone.
  */
-export function canViewEvent(event: { isPublic: boolean }, p: Participation | null): boolean {
-  return event.isPublic || (p !== null && isAttendee(p));
+export function canViewEvent(
+  event: { isPublic: boolean },
+  p: Participation | null,
+  sharesInvitedCrew = false,
+): boolean {
+  if (event.isPublic || sharesInvitedCrew) return true;
+  return p !== null && (isAttendee(p) || p.member?.status === "pending");
 }
 
 /**

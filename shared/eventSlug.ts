@@ -5,10 +5,9 @@
  * Every event gets all three at creation, so switching visibility needs no new ones.
  */
 
-/** A source of random bytes; `crypto.getRandomValues` unless a test passes its own. */
-export type RandomBytes = (length: number) => Uint8Array;
+import { cryptoRandomBytes, randomString, type RandomBytes } from "./random";
 
-const cryptoRandomBytes: RandomBytes = (length) => crypto.getRandomValues(new Uint8Array(length));
+export type { RandomBytes } from "./random";
 
 /** Lower-case letters and digits without the look-alikes i, l, o, 0 and 1. */
 const SLUG_SUFFIX_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
@@ -21,18 +20,6 @@ export const PRIVATE_SLUG_LENGTH = 16;
 export const SLUG_BASE_MAX_LENGTH = 50;
 /** The slug base of a title with no letters or digits (e.g. only emoji). */
 const FALLBACK_SLUG_BASE = "session";
-
-/** `length` characters of `alphabet`, without modulo bias (bytes past the last full cycle are redrawn). */
-function randomString(alphabet: string, length: number, randomBytes: RandomBytes): string {
-  const limit = 256 - (256 % alphabet.length);
-  let result = "";
-  while (result.length < length) {
-    for (const byte of randomBytes(length * 2)) {
-      if (byte < limit && result.length < length) result += alphabet[byte % alphabet.length];
-    }
-  }
-  return result;
-}
 
 /** 'Café Crawl: Round #2!' → 'cafe-crawl-round-2', at most 50 characters, cut between words. */
 export function slugifyTitle(title: string): string {

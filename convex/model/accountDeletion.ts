@@ -11,6 +11,7 @@
 import type { Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import { deleteEmailLogsTo } from "./emails";
+import { deleteCrewDataOfUser } from "./crewCleanup";
 import { deleteEventDataOfUser } from "./eventCleanup";
 import { resetMagicLinkLimit } from "./magicLinks";
 import { deleteRecapDataOfUser } from "./recapCleanup";
@@ -19,7 +20,10 @@ import { deleteStoredFile, getProfileByUserId } from "./profiles";
 export type AccountCleanup = (ctx: MutationCtx, userId: Id<"users">) => Promise<void>;
 
 /** Every e-mail address the user signs in with (users.email and e-mail accounts). */
-export async function emailAddressesOf(ctx: MutationCtx, userId: Id<"users">): Promise<Set<string>> {
+export async function emailAddressesOf(
+  ctx: MutationCtx,
+  userId: Id<"users">,
+): Promise<Set<string>> {
   const addresses = new Set<string>();
   const user = await ctx.db.get("users", userId);
   if (user?.email) addresses.add(user.email);
@@ -48,6 +52,7 @@ export const ACCOUNT_CLEANUPS: ReadonlyArray<{ area: string; cleanup: AccountCle
   { area: "emails", cleanup: deleteEmailTraces },
   { area: "events", cleanup: deleteEventDataOfUser },
   { area: "recap", cleanup: deleteRecapDataOfUser },
+  { area: "crews", cleanup: deleteCrewDataOfUser },
 ];
 
 /** The profile and its uploaded avatar. */

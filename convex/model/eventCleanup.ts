@@ -19,6 +19,7 @@ import type { MutationCtx } from "../_generated/server";
 import type { AccountCleanup } from "./accountDeletion";
 import { runCleanupSteps, type CleanupStep } from "./batchedCleanup";
 import { cancelFinish, type EventDoc } from "./events";
+import { deleteNotificationsOfEvent } from "./notifications";
 import { changeParticipation, deleteParticipantRow, deleteUserEventCounts } from "./participation";
 import { adjustProfileStats, deleteStoredFile } from "./profiles";
 import {
@@ -61,6 +62,16 @@ const deleteParticipantsOfEvent: EventCleanup = async (ctx, eventId, limit) => {
   return rows.length;
 };
 
+/** The crews' links to the event (invited, or attended by their members). */
+const deleteCrewLinksOfEvent: EventCleanup = async (ctx, eventId, limit) => {
+  const rows = await ctx.db
+    .query("crew_events")
+    .withIndex("by_event_and_invited", (q) => q.eq("eventId", eventId))
+    .take(limit);
+  for (const row of rows) await ctx.db.delete("crew_events", row._id);
+  return rows.length;
+};
+
 /** The registry. Later areas append theirs (ratings, photos, comments, invitations…). */
 export const EVENT_CLEANUPS: ReadonlyArray<{ area: string; cleanup: EventCleanup }> = [
   { area: "rsvps", cleanup: deleteRsvpsOfEvent },
@@ -71,6 +82,8 @@ export const EVENT_CLEANUPS: ReadonlyArray<{ area: string; cleanup: EventCleanup
   { area: "commentReactions", cleanup: deleteCommentReactionsOfEvent },
   { area: "userReactions", cleanup: deleteUserReactionsOfEvent },
   { area: "comments", cleanup: deleteCommentsOfEvent },
+  { area: "crewLinks", cleanup: deleteCrewLinksOfEvent },
+  { area: "notifications", cleanup: deleteNotificationsOfEvent },
 ];
 
 /** Rows an event deletion removes in its own mutation before handing the rest to scheduled batches. */
@@ -123,7 +136,10 @@ const ACCOUNT_EVENT_INLINE_BUDGET = 50;
  * Deletes up to ACCOUNT_EVENTS_PER_RUN events created by `userId`. Returns
  * true when none is left.
  */
-export async function deleteEventsCreatedBy(ctx: MutationCtx, userId: Id<"users">): Promise<boolean> {
+export async function deleteEventsCreatedBy(
+  ctx: MutationCtx,
+  userId: Id<"users">,
+): Promise<boolean> {
   const events = await ctx.db
     .query("events")
     .withIndex("by_created_by_and_end_time", (q) => q.eq("createdBy", userId))
@@ -154,7 +170,8 @@ const leaveMembershipsOfDeletedUser: CleanupStep<Id<"users">> = async (ctx, user
     .take(limit);
   for (const member of members) {
     const event = await ctx.db.get("events", member.eventId);
-    if (event === null || event.createdBy === userId) await ctx.db.delete("event_members", member._id);
+    if (event === null || event.createdBy === userId)
+      await ctx.db.delete("event_members", member._id);
     else await changeParticipation(ctx, event, userId, { member: null });
   }
   return members.length;
@@ -183,7 +200,11 @@ export async function cleanupEventRowsOfDeletedUser(
   userId: Id<"users">,
   budget: number = ACCOUNT_EVENT_ROWS_PER_RUN,
 ): Promise<boolean> {
-  const steps = [leaveRsvpsOfDeletedUser, leaveMembershipsOfDeletedUser, deleteParticipantRowsOfDeletedUser];
+  const steps = [
+    leaveRsvpsOfDeletedUser,
+    leaveMembershipsOfDeletedUser,
+    deleteParticipantRowsOfDeletedUser,
+  ];
   if (!(await runCleanupSteps(ctx, userId, steps, budget))) {
     await ctx.scheduler.runAfter(0, internal.events.cleanupEventRowsOfDeletedUser, { userId });
     return false;

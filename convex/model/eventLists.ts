@@ -18,15 +18,25 @@ import {
   type EventRole,
 } from "../../shared/eventAccess";
 import type { RsvpStatus } from "../../shared/eventOptions";
+import { sharesInvitedCrew } from "./crews";
 import { People, eventCard, type EventCard, type PersonView } from "./eventViews";
 import type { EventAccess } from "./events";
-import { getMember, getParticipant, getUserEventCounts, type EventDoc, type ParticipantDoc } from "./participation";
+import {
+  getMember,
+  getParticipant,
+  getUserEventCounts,
+  type EventDoc,
+  type ParticipantDoc,
+} from "./participation";
 import { getProfileByUsername, profileAccessFor } from "./profiles";
 
 export type When = "upcoming" | "past";
 
 function pageOpts(paginationOpts: PaginationOptions): PaginationOptions {
-  return { ...paginationOpts, numItems: clampPageSize(paginationOpts.numItems, EVENT_LIST_PAGE_MAX) };
+  return {
+    ...paginationOpts,
+    numItems: clampPageSize(paginationOpts.numItems, EVENT_LIST_PAGE_MAX),
+  };
 }
 
 function emptyPage<T>(): PaginationResult<T> {
@@ -59,9 +69,18 @@ async function eventsOf(ctx: QueryCtx, rows: ParticipantDoc[]): Promise<EventDoc
 }
 
 /** A card with the viewer's role in it, for their own lists (Edit for host/co-host, Delete for the host). */
-export type MyEventCard = EventCard & { viewerRole: EventRole; canEdit: boolean; canDelete: boolean };
+export type MyEventCard = EventCard & {
+  viewerRole: EventRole;
+  canEdit: boolean;
+  canDelete: boolean;
+};
 
-async function withMyRole(ctx: QueryCtx, event: EventDoc, userId: Id<"users">, people: People): Promise<MyEventCard> {
+async function withMyRole(
+  ctx: QueryCtx,
+  event: EventDoc,
+  userId: Id<"users">,
+  people: People,
+): Promise<MyEventCard> {
   const card = await eventCard(ctx, event, people);
   let viewerRole: EventRole = "attendee";
   if (event.createdBy === userId) viewerRole = "host";
@@ -69,7 +88,12 @@ async function withMyRole(ctx: QueryCtx, event: EventDoc, userId: Id<"users">, p
     const member = await getMember(ctx, event._id, userId);
     if (member?.status === "accepted" && member.role === "co_host") viewerRole = "co_host";
   }
-  return { ...card, viewerRole, canEdit: viewerRole !== "attendee", canDelete: viewerRole === "host" };
+  return {
+    ...card,
+    viewerRole,
+    canEdit: viewerRole !== "attendee",
+    canDelete: viewerRole === "host",
+  };
 }
 
 /** Your Sessions: the events the user hosts, is going to, or is an accepted member of. */
@@ -83,15 +107,10 @@ export async function myEvents(
   const result = await participationPage(ctx, userId, when, paginationOpts, now);
   const people = new People(ctx, userId);
   const events = await eventsOf(ctx, result.page);
-  return { ...result, page: await Promise.all(events.map((event) => withMyRole(ctx, event, userId, people))) };
-}
-
-/**
- * Whether the viewer shares the event's crew (spec 2 §6).
- * TODO(crews issue): events have no crew yet; answer through an index when they do.
- */
-export function sharesEventCrew(_ctx: QueryCtx, _eventId: Id<"events">, _viewerId: Id<"users">): Promise<boolean> {
-  return Promise.resolve(false);
+  return {
+    ...result,
+    page: await Promise.all(events.map((event) => withMyRole(ctx, event, userId, people))),
+  };
 }
 
 /**
@@ -107,11 +126,15 @@ async function visibleOnProfile(
   if (row.isPublic) return true;
   if (viewerId === null) return false;
   if ((await getParticipant(ctx, row.eventId, viewerId)) !== null) return true;
-  return await sharesEventCrew(ctx, row.eventId, viewerId);
+  return await sharesInvitedCrew(ctx, row.eventId, viewerId);
 }
 
 /** The owner of a profile the viewer may fully see, or null. */
-async function profileOwnerVisibleTo(ctx: QueryCtx, viewerId: Id<"users"> | null, username: string) {
+async function profileOwnerVisibleTo(
+  ctx: QueryCtx,
+  viewerId: Id<"users"> | null,
+  username: string,
+) {
   const profile = await getProfileByUsername(ctx, username);
   if (profile === null) return null;
   return (await profileAccessFor(ctx, viewerId, profile)) === "full" ? profile.userId : null;
@@ -132,11 +155,16 @@ export async function profileEvents(
   // Judged on the event itself: a row's copy of `isPublic` lags behind a visibility change on a large event.
   const events = await eventsOf(ctx, result.page);
   const visible = await Promise.all(
-    events.map((event) => visibleOnProfile(ctx, { eventId: event._id, isPublic: event.isPublic }, viewerId)),
+    events.map((event) =>
+      visibleOnProfile(ctx, { eventId: event._id, isPublic: event.isPublic }, viewerId),
+    ),
   );
   const people = new People(ctx, viewerId);
   const shown = events.filter((_, index) => visible[index]);
-  return { ...result, page: await Promise.all(shown.map((event) => eventCard(ctx, event, people))) };
+  return {
+    ...result,
+    page: await Promise.all(shown.map((event) => eventCard(ctx, event, people))),
+  };
 }
 
 /**
@@ -178,7 +206,11 @@ export async function profileEventCounts(
 }
 
 /** The next session the user attends (live or soonest to start), or null. */
-export async function nextEventFor(ctx: QueryCtx, userId: Id<"users">, now: number = Date.now()): Promise<EventCard | null> {
+export async function nextEventFor(
+  ctx: QueryCtx,
+  userId: Id<"users">,
+  now: number = Date.now(),
+): Promise<EventCard | null> {
   const rows = await ctx.db
     .query("event_participants")
     .withIndex("by_user_and_end_time", (q) => q.eq("userId", userId).gt("endTime", now))
@@ -210,13 +242,21 @@ export async function attendeesPage(
       const person = await people.get(row.userId);
       if (row.userId === event.createdBy) return { ...person, role: "host" };
       const member = await getMember(ctx, event._id, row.userId);
-      return { ...person, role: member?.status === "accepted" && member.role === "co_host" ? "co_host" : "attendee" };
+      return {
+        ...person,
+        role: member?.status === "accepted" && member.role === "co_host" ? "co_host" : "attendee",
+      };
     }),
   );
   return { ...result, page };
 }
 
-export type RsvpView = { userId: Id<"users">; status: RsvpStatus; updatedAt: number; person: PersonView };
+export type RsvpView = {
+  userId: Id<"users">;
+  status: RsvpStatus;
+  updatedAt: number;
+  person: PersonView;
+};
 
 /** The older page's RSVP list: going, then maybe, then not going. */
 export async function rsvpsPage(

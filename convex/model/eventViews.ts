@@ -57,7 +57,13 @@ export class People {
   private async load(userId: Id<"users">): Promise<PersonView> {
     const profile = await getProfileByUserId(this.ctx, userId);
     if (profile === null) {
-      return { userId, username: null, displayName: fallbackDisplayName(userId), nickname: null, avatarUrl: null };
+      return {
+        userId,
+        username: null,
+        displayName: fallbackDisplayName(userId),
+        nickname: null,
+        avatarUrl: null,
+      };
     }
     const full = (await profileAccessFor(this.ctx, this.viewerId, profile)) === "full";
     return {
@@ -118,7 +124,11 @@ export async function eventCard(ctx: QueryCtx, event: EventDoc, people: People) 
 
 export type EventCard = Awaited<ReturnType<typeof eventCard>>;
 
-export async function eventCards(ctx: QueryCtx, events: EventDoc[], people: People): Promise<EventCard[]> {
+export async function eventCards(
+  ctx: QueryCtx,
+  events: EventDoc[],
+  people: People,
+): Promise<EventCard[]> {
   return await Promise.all(events.map((event) => eventCard(ctx, event, people)));
 }
 
@@ -130,7 +140,10 @@ export type ViewerState = {
   userId: Id<"users"> | null;
   role: EventRole;
   rsvpStatus: "going" | "maybe" | "not_going" | null;
-  member: { role: "host" | "co_host" | "attendee"; status: "pending" | "accepted" | "declined" } | null;
+  member: {
+    role: "host" | "co_host" | "attendee";
+    status: "pending" | "accepted" | "declined";
+  } | null;
   isAttending: boolean;
   canEdit: boolean;
   canDelete: boolean;
@@ -166,7 +179,7 @@ export function viewerState(access: EventAccess): ViewerState {
     canEdit: canEditEvent(p),
     canDelete: p.isCreator,
     canManageCoHosts: p.isCreator,
-    canRsvp: canRsvpTo(access.event, p),
+    canRsvp: canRsvpTo(access.event, p) || access.sharesInvitedCrew,
   };
 }
 
@@ -195,7 +208,12 @@ export async function eventPageView(ctx: QueryCtx, access: EventAccess) {
   );
   const attendees = await Promise.all(attendeeRows.map((row) => people.get(row.userId)));
   return {
-    event: { ...card, placeId: event.placeId, privateSlug: event.privateSlug, notGoingCount: event.notGoingCount },
+    event: {
+      ...card,
+      placeId: event.placeId,
+      privateSlug: event.privateSlug,
+      notGoingCount: event.notGoingCount,
+    },
     host: card.host,
     coHosts,
     attendees,

@@ -26,10 +26,17 @@ import {
   type Place,
 } from "../../shared/eventRules";
 import type { RsvpStatus } from "../../shared/eventOptions";
-import { generateEventCode, generatePrivateSlug, generatePublicSlug, parseEventRef } from "../../shared/eventSlug";
+import {
+  generateEventCode,
+  generatePrivateSlug,
+  generatePublicSlug,
+  parseEventRef,
+} from "../../shared/eventSlug";
 import { resolveEventTimes } from "../../shared/eventTiming";
 import { ERROR_MESSAGES } from "../../shared/errors";
 import { firstIssue } from "../../shared/profileRules";
+import { sharesInvitedCrew } from "./crews";
+import { notifyHostOfRsvp } from "./eventInvitations";
 import { appError } from "./errors";
 import {
   changeParticipation,
@@ -45,7 +52,10 @@ export type { EventDoc } from "./participation";
 
 /** The wire payloads: the choice fields arrive as strings so the shared schema can word the error. */
 type WithStrings<T, K extends keyof T> = Omit<T, K> & { [P in K]: string };
-export type EventCreatePayload = WithStrings<EventCreateInput, "durationType" | "drinkType" | "vibe">;
+export type EventCreatePayload = WithStrings<
+  EventCreateInput,
+  "durationType" | "drinkType" | "vibe"
+>;
 export type EventEditPayload = WithStrings<EventEditInput, "drinkType" | "vibe">;
 
 /** Participant rows brought up to date in the writing mutation; the rest in scheduled batches. */
@@ -92,7 +102,8 @@ export async function findEventByRef(ctx: QueryCtx, segment: string): Promise<Ev
     if (event !== null) return event;
   }
   if (ref.slug !== null) {
-    const event = (await eventByPublicSlug(ctx, ref.slug)) ?? (await eventByPrivateSlug(ctx, ref.slug));
+    const event =
+      (await eventByPublicSlug(ctx, ref.slug)) ?? (await eventByPrivateSlug(ctx, ref.slug));
     if (event !== null) return event;
   }
   return ref.id !== null ? await eventByIdString(ctx, ref.id) : null;
@@ -112,14 +123,24 @@ export type EventAccess = {
   /** The viewer's rows (all null when signed out). */
   rows: ParticipationRows;
   participation: Participation | null;
+  /** The viewer is an accepted member of a crew invited to this private event (looked up only when it decides access). */
+  sharesInvitedCrew: boolean;
 };
 
 const NO_ROWS: ParticipationRows = { rsvp: null, member: null, participant: null };
 
-async function accessOf(ctx: QueryCtx, event: EventDoc, viewerId: Id<"users"> | null): Promise<EventAccess> {
-  if (viewerId === null) return { event, viewerId, rows: NO_ROWS, participation: null };
+async function accessOf(
+  ctx: QueryCtx,
+  event: EventDoc,
+  viewerId: Id<"users"> | null,
+): Promise<EventAccess> {
+  if (viewerId === null)
+    return { event, viewerId, rows: NO_ROWS, participation: null, sharesInvitedCrew: false };
   const rows = await readParticipationRows(ctx, event._id, viewerId);
-  return { event, viewerId, rows, participation: participationOf(event, viewerId, rows) };
+  const participation = participationOf(event, viewerId, rows);
+  const viaCrew =
+    !canViewEvent(event, participation) && (await sharesInvitedCrew(ctx, event._id, viewerId));
+  return { event, viewerId, rows, participation, sharesInvitedCrew: viaCrew };
 }
 
 /**
@@ -128,8 +149,9 @@ async function accessOf(ctx: QueryCtx, event: EventDoc, viewerId: Id<"users"> | 
  * private event: 'Please sign in to view this private event'.
  */
 export function ensureCanView(access: EventAccess): void {
-  if (canViewEvent(access.event, access.participation)) return;
-  if (access.viewerId === null) throw appError("NOT_AUTHENTICATED", EVENT_ERRORS.signInToViewPrivate);
+  if (canViewEvent(access.event, access.participation, access.sharesInvitedCrew)) return;
+  if (access.viewerId === null)
+    throw appError("NOT_AUTHENTICATED", EVENT_ERRORS.signInToViewPrivate);
   throw appError("FORBIDDEN", EVENT_ERRORS.noPermissionToView);
 }
 
@@ -152,7 +174,8 @@ export async function getEventEnsuringEditor(
   userId: Id<"users">,
 ): Promise<EventAccess> {
   const access = await accessOf(ctx, await getEventOrThrow(ctx, eventId), userId);
-  if (!canEditEvent(access.participation!)) throw appError("FORBIDDEN", EVENT_ERRORS.noPermissionToEdit);
+  if (!canEditEvent(access.participation!))
+    throw appError("FORBIDDEN", EVENT_ERRORS.noPermissionToEdit);
   return access;
 }
 
@@ -173,7 +196,8 @@ export async function getEventEnsuringCreator(
 
 /** RSVP writes: the event must not have ended (the join button is gone for past events). */
 export function ensureNotEnded(event: EventDoc, now: number = Date.now()): void {
-  if (event.ended || event.endTime <= now) throw appError("VALIDATION", EVENT_ACCESS_MESSAGES.eventEnded);
+  if (event.ended || event.endTime <= now)
+    throw appError("VALIDATION", EVENT_ACCESS_MESSAGES.eventEnded);
 }
 
 /**
@@ -191,14 +215,24 @@ export async function setRsvpEnsuringAllowed(
   if (event.createdBy === userId) throw appError("FORBIDDEN", EVENT_ERRORS.hostCannotJoin);
   ensureNotEnded(event);
   const rows = await readParticipationRows(ctx, event._id, userId);
-  if (!canRsvpTo(event, participationOf(event, userId, rows))) {
+  if (
+    !canRsvpTo(event, participationOf(event, userId, rows)) &&
+    !(await sharesInvitedCrew(ctx, event._id, userId))
+  ) {
     throw appError("FORBIDDEN", EVENT_ERRORS.noPermissionToView);
   }
-  return await changeParticipation(ctx, event, userId, { rsvp: status });
+  const updated = await changeParticipation(ctx, event, userId, { rsvp: status });
+  if (rows.rsvp?.status !== status) await notifyHostOfRsvp(ctx, updated, userId, status);
+  return updated;
 }
 
 // ---------------------------------------------------------------- search text
 
+/**
+ * What discover may match of the host: only what anyone viewing a public
+ * session sees — the name always, the nickname only on a public profile
+ * (a private or crew-only one shows it to few, if any).
+ */
 async function hostNames(ctx: QueryCtx, userId: Id<"users">) {
   const profile = await getProfileByUserId(ctx, userId);
   return {
@@ -208,7 +242,10 @@ async function hostNames(ctx: QueryCtx, userId: Id<"users">) {
 }
 
 function searchTextOf(
-  event: Pick<EventDoc, "title" | "location" | "placeName" | "placeNickname" | "notes" | "drinkType" | "vibe">,
+  event: Pick<
+    EventDoc,
+    "title" | "location" | "placeName" | "placeNickname" | "notes" | "drinkType" | "vibe"
+  >,
   host: { hostDisplayName: string | null; hostNickname: string | null },
 ): string {
   return eventSearchText({ ...event, ...host });
@@ -279,7 +316,11 @@ async function unique(
 }
 
 /** Schedules `events.finish` at the end, remembering the job so an edit can cancel it. */
-async function scheduleFinish(ctx: MutationCtx, eventId: Id<"events">, endTime: number): Promise<Id<"_scheduled_functions">> {
+async function scheduleFinish(
+  ctx: MutationCtx,
+  eventId: Id<"events">,
+  endTime: number,
+): Promise<Id<"_scheduled_functions">> {
   return await ctx.scheduler.runAt(endTime, internal.events.finish, { eventId });
 }
 
@@ -305,14 +346,24 @@ export async function createEvent(
   if (!parsed.success) throw validationError(parsed.error);
   const data = parsed.data;
   const { startTime, endTime } = resolveEventTimes(data, now, data.timeZone);
-  ensureNoProblem(eventTimesProblem({ startTime, endTime }, now, { explicitEnd: data.durationType === "custom" }));
-  const eventCode = await unique(generateEventCode, async (code) => (await eventByCode(ctx, code)) !== null, "event code");
+  ensureNoProblem(
+    eventTimesProblem({ startTime, endTime }, now, { explicitEnd: data.durationType === "custom" }),
+  );
+  const eventCode = await unique(
+    generateEventCode,
+    async (code) => (await eventByCode(ctx, code)) !== null,
+    "event code",
+  );
   const publicSlug = await unique(
     () => generatePublicSlug(data.title),
     async (slug) => (await eventByPublicSlug(ctx, slug)) !== null,
     "public slug",
   );
-  const privateSlug = await unique(generatePrivateSlug, async (slug) => (await eventByPrivateSlug(ctx, slug)) !== null, "private slug");
+  const privateSlug = await unique(
+    generatePrivateSlug,
+    async (slug) => (await eventByPrivateSlug(ctx, slug)) !== null,
+    "private slug",
+  );
   const details = {
     title: data.title,
     placeNickname: data.placeNickname,
@@ -347,18 +398,31 @@ export async function createEvent(
     endJobId: null,
     updatedAt: now,
   });
-  if (!ended) await ctx.db.patch("events", eventId, { endJobId: await scheduleFinish(ctx, eventId, endTime) });
+  if (!ended)
+    await ctx.db.patch("events", eventId, {
+      endJobId: await scheduleFinish(ctx, eventId, endTime),
+    });
   const event = (await ctx.db.get("events", eventId))!;
   await adjustProfileStats(ctx, userId, { sessions: 1 });
-  return await changeParticipation(ctx, event, userId, { member: { role: "host", status: "accepted" } }, now);
+  return await changeParticipation(
+    ctx,
+    event,
+    userId,
+    { member: { role: "host", status: "accepted" } },
+    now,
+  );
 }
 
 // ---------------------------------------------------------------- editing
 
 /** Participant rows in this mutation; the rest scheduled. */
-export async function syncParticipantsNowAndLater(ctx: MutationCtx, event: EventDoc): Promise<void> {
+export async function syncParticipantsNowAndLater(
+  ctx: MutationCtx,
+  event: EventDoc,
+): Promise<void> {
   const done = await syncParticipantRows(ctx, event, PARTICIPANT_SYNC_BATCH);
-  if (!done) await ctx.scheduler.runAfter(0, internal.events.syncParticipants, { eventId: event._id });
+  if (!done)
+    await ctx.scheduler.runAfter(0, internal.events.syncParticipants, { eventId: event._id });
 }
 
 /**
@@ -417,16 +481,29 @@ export async function updateEvent(
  * At the end (scheduled, plus the safety cron): unlisted from discover, and
  * its attendees' rows counted as past. A stale job (the end was moved) does nothing.
  */
-export async function finishEvent(ctx: MutationCtx, eventId: Id<"events">, now: number = Date.now()): Promise<void> {
+export async function finishEvent(
+  ctx: MutationCtx,
+  eventId: Id<"events">,
+  now: number = Date.now(),
+): Promise<void> {
   const event = await ctx.db.get("events", eventId);
   if (event === null || event.ended || event.endTime > now) return;
-  const patch = { ended: true, discoverable: false, endJobId: null, participantsVersion: event.participantsVersion + 1 };
+  const patch = {
+    ended: true,
+    discoverable: false,
+    endJobId: null,
+    participantsVersion: event.participantsVersion + 1,
+  };
   await ctx.db.patch("events", eventId, patch);
   await syncParticipantsNowAndLater(ctx, { ...event, ...patch });
 }
 
 /** Events whose end passed without being processed (a missed job): at most `limit` per run. */
-export async function finishOverdueEvents(ctx: MutationCtx, limit: number, now: number = Date.now()): Promise<number> {
+export async function finishOverdueEvents(
+  ctx: MutationCtx,
+  limit: number,
+  now: number = Date.now(),
+): Promise<number> {
   const overdue = await ctx.db
     .query("events")
     .withIndex("by_ended_and_end_time", (q) => q.eq("ended", false).lte("endTime", now))
@@ -438,7 +515,11 @@ export async function finishOverdueEvents(ctx: MutationCtx, limit: number, now: 
 // ---------------------------------------------------------------- cover
 
 /** Whether `storageId` already belongs to another event's cover. */
-export async function isAnotherEventsCover(ctx: QueryCtx, storageId: Id<"_storage">, eventId: Id<"events">): Promise<boolean> {
+export async function isAnotherEventsCover(
+  ctx: QueryCtx,
+  storageId: Id<"_storage">,
+  eventId: Id<"events">,
+): Promise<boolean> {
   const owners = await ctx.db
     .query("events")
     .withIndex("by_cover_storage_id", (q) => q.eq("coverStorageId", storageId))
@@ -447,7 +528,11 @@ export async function isAnotherEventsCover(ctx: QueryCtx, storageId: Id<"_storag
 }
 
 /** Makes a checked file the cover and deletes the previous one (or just removes it, for null). */
-export async function replaceCover(ctx: MutationCtx, event: EventDoc, storageId: Id<"_storage"> | null): Promise<void> {
+export async function replaceCover(
+  ctx: MutationCtx,
+  event: EventDoc,
+  storageId: Id<"_storage"> | null,
+): Promise<void> {
   const previous = event.coverStorageId;
   await ctx.db.patch("events", event._id, { coverStorageId: storageId, updatedAt: Date.now() });
   if (previous !== null && previous !== storageId) await deleteStoredFile(ctx, previous);
@@ -457,5 +542,6 @@ export { cancelFinish };
 
 /** Signed-in check for actions' internal mutations: the user must still exist. */
 export async function ensureUserExists(ctx: QueryCtx, userId: Id<"users">): Promise<void> {
-  if ((await ctx.db.get("users", userId)) === null) throw appError("NOT_AUTHENTICATED", ERROR_MESSAGES.notAuthenticated);
+  if ((await ctx.db.get("users", userId)) === null)
+    throw appError("NOT_AUTHENTICATED", ERROR_MESSAGES.notAuthenticated);
 }

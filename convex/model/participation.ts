@@ -8,7 +8,9 @@
  * - the user's `event_participants` row (one per attended event, with copies
  *   of the event's times and visibility for the upcoming/past lists);
  * - the user's `user_event_counts` (profile Upcoming / Past tabs);
- * - the user's profile stat "RSVPs" (`adjustProfileStats`).
+ * - the user's profile stat "RSVPs" (`adjustProfileStats`);
+ * - for a session that has not ended, how many members of each of the
+ *   user's crews attend it (`crew_events`, the crew counting rule).
  *
  * Every RSVP or membership write goes through `changeParticipation`.
  */
@@ -17,6 +19,7 @@ import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { addToTrendingKey, removeFromTrendingKey } from "../../shared/discoverFilters";
 import { isAttendee, type Participation } from "../../shared/eventAccess";
 import type { MemberRole, MemberStatus, RsvpStatus } from "../../shared/eventOptions";
+import { adjustCrewAttendanceForAttendee } from "./crews";
 import { adjustProfileStats } from "./profiles";
 
 export type EventDoc = Doc<"events">;
@@ -31,14 +34,22 @@ export type ParticipationRows = {
   participant: ParticipantDoc | null;
 };
 
-export async function getRsvp(ctx: QueryCtx, eventId: Id<"events">, userId: Id<"users">): Promise<RsvpDoc | null> {
+export async function getRsvp(
+  ctx: QueryCtx,
+  eventId: Id<"events">,
+  userId: Id<"users">,
+): Promise<RsvpDoc | null> {
   return await ctx.db
     .query("rsvps")
     .withIndex("by_event_and_user", (q) => q.eq("eventId", eventId).eq("userId", userId))
     .unique();
 }
 
-export async function getMember(ctx: QueryCtx, eventId: Id<"events">, userId: Id<"users">): Promise<MemberDoc | null> {
+export async function getMember(
+  ctx: QueryCtx,
+  eventId: Id<"events">,
+  userId: Id<"users">,
+): Promise<MemberDoc | null> {
   return await ctx.db
     .query("event_members")
     .withIndex("by_event_and_user", (q) => q.eq("eventId", eventId).eq("userId", userId))
@@ -98,7 +109,12 @@ export async function getUserEventCounts(ctx: QueryCtx, userId: Id<"users">) {
 }
 
 /** Moves one attended event in or out of a user's tab counts (never below 0; no row is created to subtract from). */
-async function adjustUserEventCounts(ctx: MutationCtx, userId: Id<"users">, bucket: Bucket, delta: number): Promise<void> {
+async function adjustUserEventCounts(
+  ctx: MutationCtx,
+  userId: Id<"users">,
+  bucket: Bucket,
+  delta: number,
+): Promise<void> {
   const field = bucketField(bucket);
   const row = await getUserEventCounts(ctx, userId);
   if (row === null) {
@@ -138,7 +154,11 @@ export type ParticipationChange = {
   member?: MemberChange | null;
 };
 
-const STATUS_COUNTER = { going: "goingCount", maybe: "maybeCount", not_going: "notGoingCount" } as const;
+const STATUS_COUNTER = {
+  going: "goingCount",
+  maybe: "maybeCount",
+  not_going: "notGoingCount",
+} as const;
 
 function countsForTrending(status: RsvpStatus | null): boolean {
   return status === "going" || status === "maybe";
@@ -173,7 +193,8 @@ export async function changeParticipation(
     const before = rows.rsvp?.status ?? null;
     const after = change.rsvp;
     if (before !== after) {
-      if (before !== null) counters[STATUS_COUNTER[before]] = Math.max(0, counters[STATUS_COUNTER[before]] - 1);
+      if (before !== null)
+        counters[STATUS_COUNTER[before]] = Math.max(0, counters[STATUS_COUNTER[before]] - 1);
       if (after !== null) counters[STATUS_COUNTER[after]] += 1;
       let trendingAt = rows.rsvp?.trendingAt ?? null;
       if (trendingAt !== null && !countsForTrending(after)) {
@@ -188,7 +209,13 @@ export async function changeParticipation(
         await adjustProfileStats(ctx, userId, { rsvps: -1 });
         rsvp = null;
       } else if (rows.rsvp === null) {
-        const id = await ctx.db.insert("rsvps", { eventId: event._id, userId, status: after, trendingAt, updatedAt: now });
+        const id = await ctx.db.insert("rsvps", {
+          eventId: event._id,
+          userId,
+          status: after,
+          trendingAt,
+          updatedAt: now,
+        });
         await adjustProfileStats(ctx, userId, { rsvps: 1 });
         rsvp = await ctx.db.get("rsvps", id);
       } else {
@@ -226,7 +253,9 @@ export async function changeParticipation(
         status: wanted.status,
         updatedAt: now,
         ...(wanted.invitedBy !== undefined ? { invitedBy: wanted.invitedBy } : {}),
-        ...(statusChanged && rows.member.status === "pending" ? { invitationRespondedAt: now } : {}),
+        ...(statusChanged && rows.member.status === "pending"
+          ? { invitationRespondedAt: now }
+          : {}),
         ...(roleChanged ? { roleChangedBy: wanted.roleChangedBy ?? null, roleChangedAt: now } : {}),
       };
       await ctx.db.patch("event_members", rows.member._id, patch);
@@ -246,9 +275,11 @@ export async function changeParticipation(
       version: event.participantsVersion,
     });
     await adjustUserEventCounts(ctx, userId, { isPublic: event.isPublic, past: event.ended }, 1);
+    if (!event.ended) await adjustCrewAttendanceForAttendee(ctx, event._id, userId, 1, now);
     counters.attendeeCount += 1;
   } else if (!attends && rows.participant !== null) {
     await deleteParticipantRow(ctx, rows.participant);
+    if (!event.ended) await adjustCrewAttendanceForAttendee(ctx, event._id, userId, -1, now);
     counters.attendeeCount = Math.max(0, counters.attendeeCount - 1);
   }
 
@@ -272,15 +303,26 @@ export async function deleteParticipantRow(ctx: MutationCtx, row: ParticipantDoc
  * visibility and ended flag (moving them between tab-count buckets).
  * Returns true when every row is current.
  */
-export async function syncParticipantRows(ctx: MutationCtx, event: EventDoc, limit: number): Promise<boolean> {
+export async function syncParticipantRows(
+  ctx: MutationCtx,
+  event: EventDoc,
+  limit: number,
+): Promise<boolean> {
   const stale = await ctx.db
     .query("event_participants")
-    .withIndex("by_event_and_version", (q) => q.eq("eventId", event._id).lt("version", event.participantsVersion))
+    .withIndex("by_event_and_version", (q) =>
+      q.eq("eventId", event._id).lt("version", event.participantsVersion),
+    )
     .take(limit);
   for (const row of stale) {
     if (row.isPublic !== event.isPublic || row.past !== event.ended) {
       await adjustUserEventCounts(ctx, row.userId, { isPublic: row.isPublic, past: row.past }, -1);
-      await adjustUserEventCounts(ctx, row.userId, { isPublic: event.isPublic, past: event.ended }, 1);
+      await adjustUserEventCounts(
+        ctx,
+        row.userId,
+        { isPublic: event.isPublic, past: event.ended },
+        1,
+      );
     }
     await ctx.db.patch("event_participants", row._id, {
       startTime: event.startTime,

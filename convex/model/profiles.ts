@@ -15,6 +15,8 @@ import {
   usernameWithSuffix,
   type ProfileUpdateInput,
 } from "../../shared/profileRules";
+import { userSearchTerms } from "../../shared/crewRules";
+import { sharesAcceptedCrewWith } from "./crews";
 import { appError } from "./errors";
 
 export type ProfileDoc = Doc<"user_profiles">;
@@ -25,14 +27,20 @@ const RESERVED_USERNAMES = new Set(["edit"]);
 
 // ---------------------------------------------------------------- reading
 
-export async function getProfileByUserId(ctx: QueryCtx, userId: Id<"users">): Promise<ProfileDoc | null> {
+export async function getProfileByUserId(
+  ctx: QueryCtx,
+  userId: Id<"users">,
+): Promise<ProfileDoc | null> {
   return await ctx.db
     .query("user_profiles")
     .withIndex("by_user", (q) => q.eq("userId", userId))
     .unique();
 }
 
-export async function getProfileByUsername(ctx: QueryCtx, username: string): Promise<ProfileDoc | null> {
+export async function getProfileByUsername(
+  ctx: QueryCtx,
+  username: string,
+): Promise<ProfileDoc | null> {
   return await ctx.db
     .query("user_profiles")
     .withIndex("by_username", (q) => q.eq("username", normalizeUsername(username)))
@@ -40,7 +48,11 @@ export async function getProfileByUsername(ctx: QueryCtx, username: string): Pro
 }
 
 /** Free for `userId`: not reserved and not anyone else's. */
-export async function isUsernameAvailable(ctx: QueryCtx, username: string, userId: Id<"users"> | null): Promise<boolean> {
+export async function isUsernameAvailable(
+  ctx: QueryCtx,
+  username: string,
+  userId: Id<"users"> | null,
+): Promise<boolean> {
   if (RESERVED_USERNAMES.has(username)) return false;
   const owner = await getProfileByUsername(ctx, username);
   return owner === null || owner.userId === userId;
@@ -50,7 +62,11 @@ export async function isUsernameAvailable(ctx: QueryCtx, username: string, userI
  * `base` if it is free, otherwise `base_NNNN` (random digits, longer after
  * ten tries). Unique because it is checked in the same transaction that inserts.
  */
-export async function uniqueUsername(ctx: QueryCtx, base: string, userId: Id<"users">): Promise<string> {
+export async function uniqueUsername(
+  ctx: QueryCtx,
+  base: string,
+  userId: Id<"users">,
+): Promise<string> {
   if (await isUsernameAvailable(ctx, base, userId)) return base;
   for (let attempt = 0; attempt < 20; attempt++) {
     const digits = attempt < 10 ? 4 : 6;
@@ -63,7 +79,11 @@ export async function uniqueUsername(ctx: QueryCtx, base: string, userId: Id<"us
 
 // ---------------------------------------------------------------- creating
 
-export type AuthProfileSource = { name?: string | null; email?: string | null; image?: string | null };
+export type AuthProfileSource = {
+  name?: string | null;
+  email?: string | null;
+  image?: string | null;
+};
 
 /**
  * The user's profile, created if missing: display name from the auth name,
@@ -99,6 +119,7 @@ export async function ensureProfile(
     profileVisibility: DEFAULT_PROFILE_VISIBILITY,
     showCrewsPublicly: true,
     stats: { sessions: 0, rsvps: 0, crews: 0 },
+    nameSearchText: userSearchTerms({ username, displayName, nickname: null }),
     createdAt: now,
     updatedAt: now,
   });
@@ -114,25 +135,17 @@ function isHttpUrl(value: string | null | undefined): value is string {
  * Spec 1 §4: the avatar can be refreshed from the auth picture (Google).
  * An uploaded avatar always wins and is never replaced.
  */
-export async function refreshExternalAvatar(ctx: MutationCtx, profile: ProfileDoc, image: unknown): Promise<void> {
+export async function refreshExternalAvatar(
+  ctx: MutationCtx,
+  profile: ProfileDoc,
+  image: unknown,
+): Promise<void> {
   if (profile.avatarStorageId !== null || typeof image !== "string" || !isHttpUrl(image)) return;
   if (profile.avatarUrl === image) return;
   await ctx.db.patch("user_profiles", profile._id, { avatarUrl: image, updatedAt: Date.now() });
 }
 
 // ---------------------------------------------------------------- visibility
-
-/**
- * Whether users `a` and `b` are both accepted members of one crew.
- *
- * TODO(crews issue): there is no crews table yet, so nobody shares a crew.
- * When crews land, look up `a`'s accepted memberships and check `b` against
- * them through an index (e.g. crew_members.by_user_and_status, then
- * by_crew_and_user). Every crew_only check goes through this one helper.
- */
-export function sharesAcceptedCrew(_ctx: QueryCtx, _userA: Id<"users">, _userB: Id<"users">): Promise<boolean> {
-  return Promise.resolve(false);
-}
 
 /**
  * What `viewerId` (null = signed out) may see of `profile` (spec 1 §4):
@@ -152,7 +165,9 @@ export async function profileAccessFor(
     case "private":
       return viewerId === null ? "none" : "name_only";
     case "crew_only":
-      return viewerId !== null && (await sharesAcceptedCrew(ctx, viewerId, profile.userId)) ? "full" : "name_only";
+      return viewerId !== null && (await sharesAcceptedCrewWith(ctx, viewerId, profile.userId))
+        ? "full"
+        : "name_only";
     default:
       return "full";
   }
@@ -214,8 +229,13 @@ export async function viewProfileByUsername(
   if (profile === null) return null;
   const access = await profileAccessFor(ctx, viewerId, profile);
   if (access === "none") return null;
-  if (access === "name_only") return { visibility: "name_only", isOwner: false, profile: nameOnlyProfileView(profile) };
-  return { visibility: "full", isOwner: viewerId === profile.userId, profile: await fullProfileView(ctx, profile) };
+  if (access === "name_only")
+    return { visibility: "name_only", isOwner: false, profile: nameOnlyProfileView(profile) };
+  return {
+    visibility: "full",
+    isOwner: viewerId === profile.userId,
+    profile: await fullProfileView(ctx, profile),
+  };
 }
 
 /** The owner's own view: everything, plus e-mail and whether an avatar was uploaded. */
@@ -236,7 +256,11 @@ export type OwnProfileView = Awaited<ReturnType<typeof ownProfileView>>;
  * spec's update does). Validation uses the shared zod schema; any failure
  * throws before anything is written (and a throw rolls the mutation back).
  */
-export async function updateOwnProfile(ctx: MutationCtx, userId: Id<"users">, input: ProfileUpdateInput): Promise<ProfileDoc> {
+export async function updateOwnProfile(
+  ctx: MutationCtx,
+  userId: Id<"users">,
+  input: ProfileUpdateInput,
+): Promise<ProfileDoc> {
   const parsed = profileUpdateSchema.safeParse(input);
   if (!parsed.success) {
     const { field, message } = firstIssue(parsed.error);
@@ -252,7 +276,17 @@ export async function updateOwnProfile(ctx: MutationCtx, userId: Id<"users">, in
       throw appError("USERNAME_TAKEN", ERROR_MESSAGES.usernameTaken, { field: "username" });
     }
   }
-  await ctx.db.patch("user_profiles", profile._id, { ...changes, updatedAt: Date.now() });
+  const names = {
+    username: profile.username,
+    displayName: profile.displayName,
+    nickname: profile.nickname,
+    ...changes,
+  };
+  await ctx.db.patch("user_profiles", profile._id, {
+    ...changes,
+    nameSearchText: userSearchTerms(names),
+    updatedAt: Date.now(),
+  });
   return (await ctx.db.get("user_profiles", profile._id))!;
 }
 
@@ -267,7 +301,11 @@ export async function replaceAvatarAfterChecks(
 ): Promise<ProfileDoc> {
   const { profile } = await ensureProfile(ctx, userId);
   const previous = profile.avatarStorageId;
-  await ctx.db.patch("user_profiles", profile._id, { avatarStorageId: storageId, avatarUrl: null, updatedAt: Date.now() });
+  await ctx.db.patch("user_profiles", profile._id, {
+    avatarStorageId: storageId,
+    avatarUrl: null,
+    updatedAt: Date.now(),
+  });
   if (previous !== null && previous !== storageId) await deleteStoredFile(ctx, previous);
   return (await ctx.db.get("user_profiles", profile._id))!;
 }
@@ -277,11 +315,19 @@ export async function removeOwnAvatar(ctx: MutationCtx, userId: Id<"users">): Pr
   const profile = await getProfileByUserId(ctx, userId);
   if (profile === null) return;
   if (profile.avatarStorageId !== null) await deleteStoredFile(ctx, profile.avatarStorageId);
-  await ctx.db.patch("user_profiles", profile._id, { avatarStorageId: null, avatarUrl: null, updatedAt: Date.now() });
+  await ctx.db.patch("user_profiles", profile._id, {
+    avatarStorageId: null,
+    avatarUrl: null,
+    updatedAt: Date.now(),
+  });
 }
 
 /** Whether `storageId` is some other user's avatar (so it must not be claimed or deleted). */
-export async function isAnotherUsersAvatar(ctx: QueryCtx, storageId: Id<"_storage">, userId: Id<"users">): Promise<boolean> {
+export async function isAnotherUsersAvatar(
+  ctx: QueryCtx,
+  storageId: Id<"_storage">,
+  userId: Id<"users">,
+): Promise<boolean> {
   const owners = await ctx.db
     .query("user_profiles")
     .withIndex("by_avatar_storage_id", (q) => q.eq("avatarStorageId", storageId))
@@ -290,7 +336,8 @@ export async function isAnotherUsersAvatar(ctx: QueryCtx, storageId: Id<"_storag
 }
 
 export async function deleteStoredFile(ctx: MutationCtx, storageId: Id<"_storage">): Promise<void> {
-  if ((await ctx.db.system.get("_storage", storageId)) !== null) await ctx.storage.delete(storageId);
+  if ((await ctx.db.system.get("_storage", storageId)) !== null)
+    await ctx.storage.delete(storageId);
 }
 
 // ---------------------------------------------------------------- stats

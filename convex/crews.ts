@@ -1,0 +1,478 @@
+/**
+ * Crews: thin public functions over model/crews*.ts. The caller is always
+ * the signed-in user; every failure the UI shows is `ConvexError({ code,
+ * message })` with the spec's message (spec 3 §8 "Crews", "Invite link").
+ */
+import { paginationOptsValidator } from "convex/server";
+import { v } from "convex/values";
+import { internalMutation, mutation, query } from "./_generated/server";
+import { internal } from "./_generated/api";
+import type { Id } from "./_generated/dataModel";
+import {
+  CREW_MESSAGES,
+  INVITE_BATCH_MAX,
+  crewDetailsSchema,
+  crewJoinPath,
+  pickUsernameMatch,
+} from "../shared/crewRules";
+import { NOTIFICATION_TEXTS } from "../shared/notificationRules";
+import { firstIssue } from "../shared/profileRules";
+import {
+  crewByIdString,
+  changeCrewMembership,
+  getCrewEnsuringAccess,
+  getCrewMember,
+  requireCrewCreator,
+  requireCrewManager,
+} from "./model/crews";
+import {
+  cleanupDeletedCrew as runCrewCleanups,
+  deleteCrewCascade,
+  deleteCrewDataOfUserBatch,
+} from "./model/crewCleanup";
+import {
+  createInviteLink,
+  crewNotificationData,
+  inviteLinkInfo,
+  inviteUserToCrew,
+  joinByInviteCode,
+  removePendingInvitation,
+  respondToCrewInvitation,
+} from "./model/crewInvites";
+import {
+  crewMembersPage,
+  crewPageView,
+  crewSessions,
+  crewsOfUser,
+  crewsOnProfile,
+} from "./model/crewViews";
+import { appError } from "./model/errors";
+import { createNotification, senderOf } from "./model/notifications";
+import { getProfileByUsername, profileAccessFor } from "./model/profiles";
+import { searchUsers } from "./model/userSearch";
+import { getViewerId, requireViewerId } from "./model/viewer";
+import { appErrorData } from "../shared/errors";
+
+const detailsArgs = {
+  name: v.string(),
+  description: v.optional(v.union(v.string(), v.null())),
+  vibe: v.string(),
+  isPublic: v.boolean(),
+};
+
+function parseDetails(input: {
+  name: string;
+  description?: string | null;
+  vibe: string;
+  isPublic: boolean;
+}) {
+  const parsed = crewDetailsSchema.safeParse(input);
+  if (!parsed.success) {
+    const { field, message } = firstIssue(parsed.error);
+    throw appError("VALIDATION", message, { field });
+  }
+  return parsed.data;
+}
+
+// ---------------------------------------------------------------- reading
+
+/** The crew page header (`/crew/{crewId}`). NOT_FOUND 'Crew not found' (also for a private crew the viewer is not in). */
+export const get = query({
+  args: { crewId: v.string() },
+  handler: async (ctx, { crewId }) => {
+    const access = await getCrewEnsuringAccess(
+      ctx,
+      await crewByIdString(ctx, crewId),
+      await getViewerId(ctx),
+    );
+    return crewPageView(access);
+  },
+});
+
+/** Accepted members in joining order, a page at a time (at most 50). */
+export const members = query({
+  args: { crewId: v.id("crews"), paginationOpts: paginationOptsValidator },
+  handler: async (ctx, { crewId, paginationOpts }) => {
+    const access = await getCrewEnsuringAccess(
+      ctx,
+      await ctx.db.get("crews", crewId),
+      await getViewerId(ctx),
+    );
+    return await crewMembersPage(ctx, access, "accepted", paginationOpts);
+  },
+});
+
+/** Pending invitations, for members of the crew (others get an empty page). */
+export const pendingInvitations = query({
+  args: { crewId: v.id("crews"), paginationOpts: paginationOptsValidator },
+  handler: async (ctx, { crewId, paginationOpts }) => {
+    const access = await getCrewEnsuringAccess(
+      ctx,
+      await ctx.db.get("crews", crewId),
+      await getViewerId(ctx),
+    );
+    if (!crewPageView(access).viewer.isMember)
+      return { page: [], isDone: true, continueCursor: "" };
+    return await crewMembersPage(ctx, access, "pending", paginationOpts);
+  },
+});
+
+/** The crew's sessions, `{ upcoming, past }`. */
+export const sessions = query({
+  args: { crewId: v.id("crews") },
+  handler: async (ctx, { crewId }) => {
+    const access = await getCrewEnsuringAccess(
+      ctx,
+      await ctx.db.get("crews", crewId),
+      await getViewerId(ctx),
+    );
+    return await crewSessions(ctx, access);
+  },
+});
+
+/** The caller's crews with their role and can_manage (empty when signed out). */
+export const mine = query({
+  args: {},
+  handler: async (ctx) => {
+    const userId = await getViewerId(ctx);
+    return userId === null ? [] : await crewsOfUser(ctx, userId);
+  },
+});
+
+/** A profile's Crews tab; null when hidden (show_crews_publicly off, or the profile hidden from the viewer). */
+export const forProfile = query({
+  args: { username: v.string() },
+  handler: async (ctx, { username }) => {
+    const viewerId = await getViewerId(ctx);
+    const profile = await getProfileByUsername(ctx, username);
+    if (profile === null || (await profileAccessFor(ctx, viewerId, profile)) !== "full")
+      return null;
+    return await crewsOnProfile(ctx, profile.userId, viewerId, profile.showCrewsPublicly);
+  },
+});
+
+/** What `/crew/join/{code}` shows: `{ status: valid | invalid | expired | max_uses | already_member, crew }`. */
+export const inviteLink = query({
+  args: { code: v.string() },
+  handler: async (ctx, { code }) => await inviteLinkInfo(ctx, code, await getViewerId(ctx)),
+});
+
+/**
+ * Users to invite to the crew (debounced by the client): blank ignored,
+ * the caller and existing members (accepted or pending) left out, at most 10.
+ */
+export const searchUsersToInvite = query({
+  args: { crewId: v.optional(v.id("crews")), query: v.string() },
+  handler: async (ctx, { crewId, query }) => {
+    const userId = await requireViewerId(ctx);
+    return await searchUsers(ctx, userId, query, async (candidate) => {
+      if (crewId === undefined) return false;
+      const member = await getCrewMember(ctx, crewId, candidate);
+      return member?.status === "accepted" || member?.status === "pending";
+    });
+  },
+});
+
+// ---------------------------------------------------------------- writing
+
+type InviteOutcome = {
+  successful: Id<"users">[];
+  failed: { userId: Id<"users">; reason: string }[];
+};
+
+/** Invites each user, collecting per-user failures instead of stopping at the first. */
+async function inviteEach(
+  ctx: Parameters<typeof inviteUserToCrew>[0],
+  crewId: Id<"crews">,
+  inviterId: Id<"users">,
+  userIds: readonly Id<"users">[],
+): Promise<InviteOutcome> {
+  const outcome: InviteOutcome = { successful: [], failed: [] };
+  const sender = await senderOf(ctx, inviterId);
+  for (const userId of new Set(userIds)) {
+    const crew = (await ctx.db.get("crews", crewId))!;
+    try {
+      await inviteUserToCrew(ctx, crew, sender, userId);
+      outcome.successful.push(userId);
+    } catch (error) {
+      const data = appErrorData(error);
+      if (data === null) throw error;
+      outcome.failed.push({ userId, reason: data.message });
+    }
+  }
+  return outcome;
+}
+
+/**
+ * Creates a crew from the 2-step wizard: the creator is its host; the
+ * invites of step 2 go out, each failure reported (the UI says 'Crew
+ * created! Some invites may have failed.'). Returns `{ crewId, successful, failed }`.
+ */
+export const create = mutation({
+  args: { ...detailsArgs, inviteUserIds: v.optional(v.array(v.id("users"))) },
+  handler: async (ctx, { inviteUserIds = [], ...input }) => {
+    const userId = await requireViewerId(ctx);
+    const details = parseDetails(input);
+    if (inviteUserIds.length > INVITE_BATCH_MAX)
+      throw appError("VALIDATION", CREW_MESSAGES.failedToSendInvites);
+    const now = Date.now();
+    const crewId = await ctx.db.insert("crews", {
+      ...details,
+      createdBy: userId,
+      memberCount: 0,
+      pendingCount: 0,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await changeCrewMembership(
+      ctx,
+      (await ctx.db.get("crews", crewId))!,
+      userId,
+      { status: "accepted", role: "host" },
+      now,
+    );
+    const outcome = await inviteEach(ctx, crewId, userId, inviteUserIds);
+    return { crewId, ...outcome };
+  },
+});
+
+/** Saves the edit wizard (creator or co-host: 'You do not have permission to edit this crew'). */
+export const update = mutation({
+  args: { crewId: v.id("crews"), ...detailsArgs },
+  handler: async (ctx, { crewId, ...input }) => {
+    const userId = await requireViewerId(ctx);
+    await requireCrewManager(ctx, crewId, userId);
+    await ctx.db.patch("crews", crewId, { ...parseDetails(input), updatedAt: Date.now() });
+    return null;
+  },
+});
+
+/** Deletes the crew with its members, links and notifications (creator only). */
+export const remove = mutation({
+  args: { crewId: v.id("crews") },
+  handler: async (ctx, { crewId }) => {
+    const userId = await requireViewerId(ctx);
+    await deleteCrewCascade(
+      ctx,
+      await requireCrewCreator(ctx, crewId, userId, CREW_MESSAGES.onlyCreatorCanDelete),
+    );
+    return null;
+  },
+});
+
+/** Any member leaves (the host cannot: they delete the crew instead). */
+export const leave = mutation({
+  args: { crewId: v.id("crews") },
+  handler: async (ctx, { crewId }) => {
+    const userId = await requireViewerId(ctx);
+    const access = await getCrewEnsuringAccess(ctx, await ctx.db.get("crews", crewId), userId);
+    if (access.crew.createdBy === userId)
+      throw appError("FORBIDDEN", CREW_MESSAGES.hostCannotLeave);
+    if (access.member?.status !== "accepted")
+      throw appError("VALIDATION", CREW_MESSAGES.notAMember);
+    await changeCrewMembership(ctx, access.crew, userId, null);
+    return null;
+  },
+});
+
+/** Invites users by id (managers); per-user failures are reported, not thrown. */
+export const inviteUsers = mutation({
+  args: { crewId: v.id("crews"), userIds: v.array(v.id("users")) },
+  handler: async (ctx, { crewId, userIds }) => {
+    const userId = await requireViewerId(ctx);
+    await requireCrewManager(ctx, crewId, userId, CREW_MESSAGES.noPermissionToInvite);
+    if (userIds.length === 0 || userIds.length > INVITE_BATCH_MAX)
+      throw appError("VALIDATION", CREW_MESSAGES.failedToSendInvites);
+    return await inviteEach(ctx, crewId, userId, userIds);
+  },
+});
+
+/**
+ * Invites by username: an exact match first, else the first partial match.
+ * No match: `{ success: false, message: 'User not found', shareLink }` with a fresh 7-day invite link.
+ */
+export const inviteByUsername = mutation({
+  args: { crewId: v.id("crews"), username: v.string() },
+  handler: async (ctx, { crewId, username }) => {
+    const userId = await requireViewerId(ctx);
+    const { crew } = await requireCrewManager(
+      ctx,
+      crewId,
+      userId,
+      CREW_MESSAGES.noPermissionToInvite,
+    );
+    if (username.trim() === "")
+      throw appError("VALIDATION", CREW_MESSAGES.enterUsername, { field: "username" });
+    const exact = await getProfileByUsername(ctx, username.trim().replace(/^@/, ""));
+    const match =
+      exact !== null && exact.userId !== userId
+        ? { userId: exact.userId, username: exact.username }
+        : pickUsernameMatch(
+            await searchUsers(ctx, userId, username, () => Promise.resolve(false)),
+            username,
+          );
+    if (match === null) {
+      const link = await createInviteLink(ctx, crew, userId);
+      return {
+        success: false as const,
+        message: CREW_MESSAGES.userNotFound,
+        detail: CREW_MESSAGES.userNotFoundShare,
+        shareLink: link.path,
+      };
+    }
+    await inviteUserToCrew(ctx, crew, await senderOf(ctx, userId), match.userId);
+    return { success: true as const, message: CREW_MESSAGES.inviteSent, username: match.username };
+  },
+});
+
+/** The invitee accepts or declines (in-app). */
+export const respondToInvitation = mutation({
+  args: { crewId: v.id("crews"), response: v.union(v.literal("accepted"), v.literal("declined")) },
+  handler: async (ctx, { crewId, response }) => {
+    const userId = await requireViewerId(ctx);
+    const crew = await ctx.db.get("crews", crewId);
+    if (crew === null) throw appError("NOT_FOUND", CREW_MESSAGES.notFound);
+    await respondToCrewInvitation(ctx, crew, userId, response);
+    return { crewId, response };
+  },
+});
+
+/** Removes an accepted member (managers; only the creator removes a co-host). */
+export const removeMember = mutation({
+  args: { crewId: v.id("crews"), userId: v.id("users") },
+  handler: async (ctx, { crewId, userId: targetId }) => {
+    const userId = await requireViewerId(ctx);
+    const { crew } = await requireCrewManager(
+      ctx,
+      crewId,
+      userId,
+      CREW_MESSAGES.noPermissionToRemove,
+    );
+    if (targetId === crew.createdBy) throw appError("FORBIDDEN", CREW_MESSAGES.hostCannotBeChanged);
+    const member = await getCrewMember(ctx, crewId, targetId);
+    if (member?.status !== "accepted") throw appError("NOT_FOUND", CREW_MESSAGES.memberNotFound);
+    if (member.role === "co_host" && crew.createdBy !== userId)
+      throw appError("FORBIDDEN", CREW_MESSAGES.noPermissionToRemove);
+    await changeCrewMembership(ctx, crew, targetId, null);
+    return null;
+  },
+});
+
+/** Withdraws a pending invitation (creator only). */
+export const removePending = mutation({
+  args: { crewId: v.id("crews"), userId: v.id("users") },
+  handler: async (ctx, { crewId, userId: targetId }) => {
+    const userId = await requireViewerId(ctx);
+    const crew = await requireCrewCreator(
+      ctx,
+      crewId,
+      userId,
+      CREW_MESSAGES.onlyCreatorCanRemovePending,
+    );
+    await removePendingInvitation(ctx, crew, targetId);
+    return null;
+  },
+});
+
+async function setCoHost(
+  ctx: Parameters<typeof changeCrewMembership>[0],
+  crewId: Id<"crews">,
+  userId: Id<"users">,
+  targetId: Id<"users">,
+  role: "co_host" | "member",
+) {
+  const crew = await requireCrewCreator(ctx, crewId, userId, CREW_MESSAGES.onlyCreatorCanPromote);
+  if (targetId === crew.createdBy) throw appError("FORBIDDEN", CREW_MESSAGES.hostCannotBeChanged);
+  const member = await getCrewMember(ctx, crewId, targetId);
+  if (member?.status !== "accepted")
+    throw appError("VALIDATION", CREW_MESSAGES.onlyMembersCanBeCoHosts);
+  if (role === "member" && member.role !== "co_host")
+    throw appError("VALIDATION", CREW_MESSAGES.notACoHost);
+  if (member.role === role) return;
+  await changeCrewMembership(ctx, crew, targetId, { status: "accepted", role });
+  await createNotification(ctx, {
+    userId: targetId,
+    type: "crew_promotion",
+    ...NOTIFICATION_TEXTS.crewPromotion(crew.name, role),
+    data: { ...crewNotificationData(crew), role },
+    sender: await senderOf(ctx, userId),
+    crewId,
+  });
+}
+
+/** Makes an accepted member a co-host (creator only). */
+export const promoteCoHost = mutation({
+  args: { crewId: v.id("crews"), userId: v.id("users") },
+  handler: async (ctx, { crewId, userId: targetId }) => {
+    await setCoHost(ctx, crewId, await requireViewerId(ctx), targetId, "co_host");
+    return null;
+  },
+});
+
+/** Makes a co-host a member again (creator only). */
+export const demoteCoHost = mutation({
+  args: { crewId: v.id("crews"), userId: v.id("users") },
+  handler: async (ctx, { crewId, userId: targetId }) => {
+    await setCoHost(ctx, crewId, await requireViewerId(ctx), targetId, "member");
+    return null;
+  },
+});
+
+/** A new invite link (managers): 7 days unless `days` says otherwise, optional `maxUses`. */
+export const createInviteLinkFor = mutation({
+  args: {
+    crewId: v.id("crews"),
+    days: v.optional(v.number()),
+    maxUses: v.optional(v.union(v.number(), v.null())),
+  },
+  handler: async (ctx, { crewId, days, maxUses }) => {
+    const userId = await requireViewerId(ctx);
+    const { crew } = await requireCrewManager(
+      ctx,
+      crewId,
+      userId,
+      CREW_MESSAGES.failedToCreateInviteLink,
+    );
+    const validDays =
+      days === undefined || (Number.isFinite(days) && days > 0 && days <= 30) ? days : undefined;
+    const validMax =
+      maxUses === undefined || maxUses === null
+        ? null
+        : Number.isInteger(maxUses) && maxUses > 0
+          ? maxUses
+          : null;
+    return await createInviteLink(ctx, crew, userId, { days: validDays, maxUses: validMax });
+  },
+});
+
+/** Joins with an invite code: an accepted member at once. */
+export const joinWithCode = mutation({
+  args: { code: v.string() },
+  handler: async (ctx, { code }) => {
+    const userId = await requireViewerId(ctx);
+    const joined = await joinByInviteCode(ctx, code, userId);
+    return { ...joined, path: `/crew/${joined.crewId}`, joinPath: crewJoinPath(code) };
+  },
+});
+
+// ---------------------------------------------------------------- internal
+
+/** Continues deleting a deleted crew's rows. */
+export const cleanupDeletedCrew = internalMutation({
+  args: { crewId: v.id("crews") },
+  handler: async (ctx, { crewId }) => {
+    await runCrewCleanups(ctx, crewId);
+    return null;
+  },
+});
+
+/** Continues deleting a deleted account's crews, memberships and notifications. */
+export const deleteCrewDataOfDeletedUser = internalMutation({
+  args: { userId: v.id("users") },
+  handler: async (ctx, { userId }) => {
+    if (!(await deleteCrewDataOfUserBatch(ctx, userId))) {
+      await ctx.scheduler.runAfter(0, internal.crews.deleteCrewDataOfDeletedUser, { userId });
+    }
+    return null;
+  },
+});

@@ -1,0 +1,206 @@
+/**
+ * What the crew screens show: the header with the viewer's standing, member
+ * and pending pages (each over one index, with a bounded page), a user's
+ * crews, and the crew's sessions (invited, or counting for the crew by the
+ * spec 2 §6 rule).
+ */
+import type { PaginationOptions } from "convex/server";
+import type { Id } from "../_generated/dataModel";
+import type { QueryCtx } from "../_generated/server";
+import {
+  CREW_MEMBERS_PAGE_MAX,
+  USER_CREWS_MAX,
+  canManageCrew,
+  crewRoleOf,
+  eventCountsForCrew,
+  isCrewMember,
+  type CrewRole,
+} from "../../shared/crewRules";
+import { clampPageSize } from "../../shared/eventAccess";
+import { eventPath } from "../../shared/eventSlug";
+import {
+  acceptedMembershipsOf,
+  getCrewMember,
+  standingOf,
+  type CrewAccess,
+  type CrewDoc,
+  type CrewMemberDoc,
+} from "./crews";
+import { People } from "./eventViews";
+import { getParticipant } from "./participation";
+
+export function crewSummary(crew: CrewDoc) {
+  return {
+    _id: crew._id,
+    name: crew.name,
+    description: crew.description,
+    vibe: crew.vibe,
+    isPublic: crew.isPublic,
+    memberCount: crew.memberCount,
+    createdBy: crew.createdBy,
+    createdAt: crew.createdAt,
+  };
+}
+
+/** The crew page's header: the crew, its counts, and what the viewer is and may do. */
+export function crewPageView(access: CrewAccess) {
+  const { crew, standing, member } = access;
+  const role = standing === null ? null : crewRoleOf(standing);
+  return {
+    crew: { ...crewSummary(crew), pendingCount: crew.pendingCount },
+    viewer: {
+      signedIn: access.viewerId !== null,
+      role,
+      isMember: standing !== null && isCrewMember(standing),
+      isCreator: standing?.isCreator ?? false,
+      canManage: standing !== null && canManageCrew(standing),
+      hasPendingInvitation: member?.status === "pending",
+    },
+  };
+}
+
+function pageOpts(paginationOpts: PaginationOptions): PaginationOptions {
+  return {
+    ...paginationOpts,
+    numItems: clampPageSize(paginationOpts.numItems, CREW_MEMBERS_PAGE_MAX),
+  };
+}
+
+/** A member row as the crew page lists it (the creator's row says host). */
+async function memberView(people: People, crew: CrewDoc, row: CrewMemberDoc) {
+  const person = await people.get(row.userId);
+  const role: CrewRole = row.userId === crew.createdBy ? "host" : row.role;
+  return {
+    ...person,
+    memberId: row._id,
+    role,
+    status: row.status,
+    joinedAt: row.joinedAt,
+    invitedAt: row.createdAt,
+  };
+}
+
+/** Accepted members (joining order) or pending invitations, one page (≤ 2 reads per row). */
+export async function crewMembersPage(
+  ctx: QueryCtx,
+  access: CrewAccess,
+  status: "accepted" | "pending",
+  paginationOpts: PaginationOptions,
+) {
+  const result = await ctx.db
+    .query("crew_members")
+    .withIndex("by_crew_and_status", (q) => q.eq("crewId", access.crew._id).eq("status", status))
+    .paginate(pageOpts(paginationOpts));
+  const people = new People(ctx, access.viewerId);
+  return {
+    ...result,
+    page: await Promise.all(result.page.map((row) => memberView(people, access.crew, row))),
+  };
+}
+
+/** A crew as a card in a list, with the user's role in it. */
+async function crewCard(
+  crew: CrewDoc,
+  userId: Id<"users"> | null,
+  membership: CrewMemberDoc | null,
+) {
+  const standing = standingOf(crew, userId, membership);
+  return {
+    ...crewSummary(crew),
+    role: standing === null ? null : crewRoleOf(standing),
+    canManage: standing !== null && canManageCrew(standing),
+    isCreator: standing?.isCreator ?? false,
+  };
+}
+
+export type CrewCard = ReturnType<typeof crewCard>;
+
+/** The user's crews (accepted memberships, the creator's included), newest first. */
+export async function crewsOfUser(ctx: QueryCtx, userId: Id<"users">): Promise<CrewCard[]> {
+  const memberships = await acceptedMembershipsOf(ctx, userId);
+  const cards = await Promise.all(
+    memberships.map(async (membership) => {
+      const crew = await ctx.db.get("crews", membership.crewId);
+      return crew === null ? null : crewCard(crew, userId, membership);
+    }),
+  );
+  return cards.filter((card): card is CrewCard => card !== null).reverse();
+}
+
+/**
+ * A profile's Crews tab as `viewerId` sees it: the owner sees all their
+ * crews; others only when show_crews_publicly is on, and only public crews
+ * or crews they are in themselves.
+ */
+export async function crewsOnProfile(
+  ctx: QueryCtx,
+  ownerId: Id<"users">,
+  viewerId: Id<"users"> | null,
+  showCrewsPublicly: boolean,
+): Promise<CrewCard[] | null> {
+  if (viewerId === ownerId) return await crewsOfUser(ctx, ownerId);
+  if (!showCrewsPublicly) return null;
+  const cards = await crewsOfUser(ctx, ownerId);
+  const visible: CrewCard[] = [];
+  for (const card of cards) {
+    if (card.isPublic)
+      visible.push({ ...card, role: card.role, canManage: false, isCreator: false });
+    else if (
+      viewerId !== null &&
+      (await getCrewMember(ctx, card._id, viewerId))?.status === "accepted"
+    ) {
+      visible.push({ ...card, canManage: false, isCreator: false });
+    }
+  }
+  return visible.slice(0, USER_CREWS_MAX);
+}
+
+/** Session links read for the crew page's lists. */
+export const CREW_SESSIONS_SCANNED = 50;
+
+/**
+ * The crew's sessions, upcoming (soonest first) and past (latest first):
+ * those it was invited to, and those that count for it (spec 2 §6), among
+ * its latest CREW_SESSIONS_SCANNED session links. A private session shows
+ * only to viewers who may open it (crew members for an invited one, or its attendees).
+ */
+export async function crewSessions(ctx: QueryCtx, access: CrewAccess, now: number = Date.now()) {
+  const links = await ctx.db
+    .query("crew_events")
+    .withIndex("by_crew", (q) => q.eq("crewId", access.crew._id))
+    .order("desc")
+    .take(CREW_SESSIONS_SCANNED);
+  const isMember = access.standing !== null && isCrewMember(access.standing);
+  const sessions = [];
+  for (const link of links) {
+    const counts = eventCountsForCrew(link.attendingMembers, access.crew.memberCount);
+    if (!link.invited && !counts) continue;
+    const event = await ctx.db.get("events", link.eventId);
+    if (event === null) continue;
+    const visible =
+      event.isPublic ||
+      (isMember && link.invited) ||
+      (access.viewerId !== null &&
+        (await getParticipant(ctx, event._id, access.viewerId)) !== null);
+    if (!visible) continue;
+    sessions.push({
+      _id: event._id,
+      title: event.title,
+      startTime: event.startTime,
+      endTime: event.endTime,
+      durationType: event.durationType,
+      vibe: event.vibe,
+      isPublic: event.isPublic,
+      path: eventPath(event),
+      attendeeCount: event.attendeeCount,
+      crewAttending: link.attendingMembers,
+      invited: link.invited,
+      countsForCrew: counts,
+    });
+  }
+  const upcoming = sessions
+    .filter((s) => s.endTime > now)
+    .sort((a, b) => a.startTime - b.startTime);
+  const past = sessions.filter((s) => s.endTime <= now).sort((a, b) => b.startTime - a.startTime);
+  return { upcoming, past };
+}

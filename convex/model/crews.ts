@@ -1,0 +1,339 @@
+/**
+ * Crews (spec 3): finding one, the access helpers (one per guarantee), and
+ * the one write path for a crew membership, `changeCrewMembership`, which
+ * keeps every count that follows from it exact: the crew's memberCount and
+ * pendingCount, the member's profile stat "Crews", and the crew's
+ * attendance of upcoming sessions (`crew_events.attendingMembers`).
+ */
+import type { Doc, Id } from "../_generated/dataModel";
+import type { MutationCtx, QueryCtx } from "../_generated/server";
+import {
+  CREW_MESSAGES,
+  USER_CREWS_MAX,
+  canManageCrew,
+  canViewCrew,
+  crewRoleOf,
+  type CrewMemberStatus,
+  type CrewRole,
+  type CrewStanding,
+} from "../../shared/crewRules";
+import { appError } from "./errors";
+import { adjustProfileStats } from "./profiles";
+
+export type CrewDoc = Doc<"crews">;
+export type CrewMemberDoc = Doc<"crew_members">;
+
+// ---------------------------------------------------------------- finding
+
+export async function getCrewMember(
+  ctx: QueryCtx,
+  crewId: Id<"crews">,
+  userId: Id<"users">,
+): Promise<CrewMemberDoc | null> {
+  return await ctx.db
+    .query("crew_members")
+    .withIndex("by_crew_and_user", (q) => q.eq("crewId", crewId).eq("userId", userId))
+    .unique();
+}
+
+/** A crew by id as a string (route parameter), or null. */
+export async function crewByIdString(ctx: QueryCtx, id: string): Promise<CrewDoc | null> {
+  const crewId = ctx.db.normalizeId("crews", id.trim());
+  return crewId === null ? null : await ctx.db.get("crews", crewId);
+}
+
+export function standingOf(
+  crew: CrewDoc,
+  userId: Id<"users"> | null,
+  member: CrewMemberDoc | null,
+): CrewStanding | null {
+  if (userId === null) return null;
+  return {
+    isCreator: crew.createdBy === userId,
+    member: member === null ? null : { role: member.role, status: member.status },
+  };
+}
+
+/** The user's accepted crews (at most USER_CREWS_MAX), oldest membership first. */
+export async function acceptedMembershipsOf(
+  ctx: QueryCtx,
+  userId: Id<"users">,
+): Promise<CrewMemberDoc[]> {
+  return await ctx.db
+    .query("crew_members")
+    .withIndex("by_user_and_status", (q) => q.eq("userId", userId).eq("status", "accepted"))
+    .take(USER_CREWS_MAX);
+}
+
+/**
+ * Whether `a` and `b` are accepted members of one crew: `a`'s crews (bounded),
+ * then one point read per crew for `b`.
+ */
+export async function sharesAcceptedCrewWith(
+  ctx: QueryCtx,
+  a: Id<"users">,
+  b: Id<"users">,
+): Promise<boolean> {
+  if (a === b) return true;
+  for (const membership of await acceptedMembershipsOf(ctx, a)) {
+    const other = await getCrewMember(ctx, membership.crewId, b);
+    if (other?.status === "accepted") return true;
+  }
+  return false;
+}
+
+// ---------------------------------------------------------------- access
+
+export type CrewAccess = {
+  crew: CrewDoc;
+  viewerId: Id<"users"> | null;
+  member: CrewMemberDoc | null;
+  standing: CrewStanding | null;
+};
+
+async function crewAccessOf(
+  ctx: QueryCtx,
+  crew: CrewDoc,
+  viewerId: Id<"users"> | null,
+): Promise<CrewAccess> {
+  const member = viewerId === null ? null : await getCrewMember(ctx, crew._id, viewerId);
+  return { crew, viewerId, member, standing: standingOf(crew, viewerId, member) };
+}
+
+export async function getCrewOrThrow(ctx: QueryCtx, crewId: Id<"crews">): Promise<CrewDoc> {
+  const crew = await ctx.db.get("crews", crewId);
+  if (crew === null) throw appError("NOT_FOUND", CREW_MESSAGES.notFound);
+  return crew;
+}
+
+/**
+ * The crew with the viewer's standing, when they may see it: public crews
+ * to anyone; private crews to members and invitees. Others get 'Crew not
+ * found' (a private crew's existence is not revealed).
+ */
+export async function getCrewEnsuringAccess(
+  ctx: QueryCtx,
+  crew: CrewDoc | null,
+  viewerId: Id<"users"> | null,
+): Promise<CrewAccess> {
+  if (crew === null) throw appError("NOT_FOUND", CREW_MESSAGES.notFound);
+  const access = await crewAccessOf(ctx, crew, viewerId);
+  if (!canViewCrew(crew, access.standing)) throw appError("NOT_FOUND", CREW_MESSAGES.notFound);
+  return access;
+}
+
+/** can_manage (creator or co-host); `refusal` is the spec's message for the action. */
+export async function requireCrewManager(
+  ctx: QueryCtx,
+  crewId: Id<"crews">,
+  userId: Id<"users">,
+  refusal: string = CREW_MESSAGES.noPermissionToEdit,
+): Promise<CrewAccess> {
+  const access = await crewAccessOf(ctx, await getCrewOrThrow(ctx, crewId), userId);
+  if (!canManageCrew(access.standing!)) throw appError("FORBIDDEN", refusal);
+  return access;
+}
+
+/** Only the creator (delete, remove pending invitations, promote and demote). */
+export async function requireCrewCreator(
+  ctx: QueryCtx,
+  crewId: Id<"crews">,
+  userId: Id<"users">,
+  refusal: string,
+): Promise<CrewDoc> {
+  const crew = await getCrewOrThrow(ctx, crewId);
+  if (crew.createdBy !== userId) throw appError("FORBIDDEN", refusal);
+  return crew;
+}
+
+export function roleOf(access: CrewAccess): CrewRole | null {
+  return access.standing === null ? null : crewRoleOf(access.standing);
+}
+
+// ---------------------------------------------------------------- the one write path
+
+export type CrewMembershipChange = {
+  status: CrewMemberStatus;
+  role: CrewRole;
+  /** Recorded on (re-)invitation. */
+  invitedBy?: Id<"users"> | null;
+} | null;
+
+/** Upcoming sessions of a member whose crew attendance is kept (bounded: older ones are frozen). */
+const UPCOMING_SESSIONS_TRACKED = 100;
+
+/**
+ * Sets one user's membership of one crew (null removes the row) and fixes
+ * every maintained count by the difference. Returns the row as it now is.
+ * Access rules are the caller's job.
+ */
+export async function changeCrewMembership(
+  ctx: MutationCtx,
+  crew: CrewDoc,
+  userId: Id<"users">,
+  change: CrewMembershipChange,
+  now: number = Date.now(),
+): Promise<CrewMemberDoc | null> {
+  const before = await getCrewMember(ctx, crew._id, userId);
+  let after: CrewMemberDoc | null;
+  if (change === null) {
+    if (before !== null) await ctx.db.delete("crew_members", before._id);
+    after = null;
+  } else if (before === null) {
+    const id = await ctx.db.insert("crew_members", {
+      crewId: crew._id,
+      userId,
+      status: change.status,
+      role: change.role,
+      invitedBy: change.invitedBy ?? null,
+      joinedAt: change.status === "accepted" ? now : null,
+      createdAt: now,
+      updatedAt: now,
+    });
+    after = await ctx.db.get("crew_members", id);
+  } else {
+    const patch: Partial<CrewMemberDoc> = {
+      status: change.status,
+      role: change.role,
+      updatedAt: now,
+      ...(change.invitedBy !== undefined ? { invitedBy: change.invitedBy } : {}),
+      ...(change.status === "accepted" && before.status !== "accepted" ? { joinedAt: now } : {}),
+      ...(change.status !== "accepted" ? { joinedAt: null } : {}),
+    };
+    await ctx.db.patch("crew_members", before._id, patch);
+    after = { ...before, ...patch };
+  }
+
+  const wasAccepted = before?.status === "accepted";
+  const isAccepted = after?.status === "accepted";
+  const wasPending = before?.status === "pending";
+  const isPending = after?.status === "pending";
+  const memberDelta = Number(isAccepted) - Number(wasAccepted);
+  const pendingDelta = Number(isPending) - Number(wasPending);
+  if (memberDelta !== 0 || pendingDelta !== 0) {
+    const current = (await ctx.db.get("crews", crew._id)) ?? crew;
+    await ctx.db.patch("crews", crew._id, {
+      memberCount: Math.max(0, current.memberCount + memberDelta),
+      pendingCount: Math.max(0, current.pendingCount + pendingDelta),
+    });
+  }
+  if (memberDelta !== 0) {
+    await adjustProfileStats(ctx, userId, { crews: memberDelta });
+    await adjustCrewAttendanceForMember(ctx, crew._id, userId, memberDelta, now);
+  }
+  return after;
+}
+
+// ---------------------------------------------------------------- crew attendance of sessions
+
+async function getCrewEvent(ctx: QueryCtx, crewId: Id<"crews">, eventId: Id<"events">) {
+  return await ctx.db
+    .query("crew_events")
+    .withIndex("by_crew_and_event", (q) => q.eq("crewId", crewId).eq("eventId", eventId))
+    .unique();
+}
+
+/**
+ * Moves a crew's count of members attending `eventId` by `delta`: a row is
+ * made on the first attendee and dropped when nobody attends and the crew
+ * was not invited.
+ */
+export async function adjustCrewAttendance(
+  ctx: MutationCtx,
+  crewId: Id<"crews">,
+  eventId: Id<"events">,
+  delta: number,
+  now: number = Date.now(),
+): Promise<void> {
+  const row = await getCrewEvent(ctx, crewId, eventId);
+  if (row === null) {
+    if (delta > 0) {
+      await ctx.db.insert("crew_events", {
+        crewId,
+        eventId,
+        invited: false,
+        invitedBy: null,
+        attendingMembers: delta,
+        createdAt: now,
+      });
+    }
+    return;
+  }
+  const attendingMembers = Math.max(0, row.attendingMembers + delta);
+  if (attendingMembers === 0 && !row.invited) await ctx.db.delete("crew_events", row._id);
+  else await ctx.db.patch("crew_events", row._id, { attendingMembers });
+}
+
+/** A member joined (+1) or left (−1) a crew: their upcoming sessions count for it, or stop to. */
+async function adjustCrewAttendanceForMember(
+  ctx: MutationCtx,
+  crewId: Id<"crews">,
+  userId: Id<"users">,
+  delta: number,
+  now: number,
+): Promise<void> {
+  const upcoming = await ctx.db
+    .query("event_participants")
+    .withIndex("by_user_and_end_time", (q) => q.eq("userId", userId).gt("endTime", now))
+    .take(UPCOMING_SESSIONS_TRACKED);
+  for (const row of upcoming) await adjustCrewAttendance(ctx, crewId, row.eventId, delta, now);
+}
+
+/** A user started (+1) or stopped (−1) attending an upcoming event: each of their crews follows. */
+export async function adjustCrewAttendanceForAttendee(
+  ctx: MutationCtx,
+  eventId: Id<"events">,
+  userId: Id<"users">,
+  delta: number,
+  now: number = Date.now(),
+): Promise<void> {
+  for (const membership of await acceptedMembershipsOf(ctx, userId)) {
+    await adjustCrewAttendance(ctx, membership.crewId, eventId, delta, now);
+  }
+}
+
+/** Marks a crew as invited to an event (creating the link row when needed). */
+export async function markCrewInvited(
+  ctx: MutationCtx,
+  crewId: Id<"crews">,
+  eventId: Id<"events">,
+  invitedBy: Id<"users">,
+  now: number = Date.now(),
+): Promise<void> {
+  const row = await getCrewEvent(ctx, crewId, eventId);
+  if (row === null) {
+    await ctx.db.insert("crew_events", {
+      crewId,
+      eventId,
+      invited: true,
+      invitedBy,
+      attendingMembers: 0,
+      createdAt: now,
+    });
+  } else if (!row.invited) {
+    await ctx.db.patch("crew_events", row._id, { invited: true, invitedBy });
+  }
+}
+
+/** Crews invited to an event that may make it visible (bounded). */
+export const INVITED_CREWS_PER_EVENT_MAX = 20;
+
+/**
+ * Spec 1/2 "shares the event's crew" (DESIGN.md): the viewer is an accepted
+ * member of a crew that was invited to the event.
+ */
+export async function sharesInvitedCrew(
+  ctx: QueryCtx,
+  eventId: Id<"events">,
+  userId: Id<"users">,
+): Promise<boolean> {
+  const links = await ctx.db
+    .query("crew_events")
+    .withIndex("by_event_and_invited", (q) => q.eq("eventId", eventId).eq("invited", true))
+    .take(INVITED_CREWS_PER_EVENT_MAX);
+  for (const link of links) {
+    const member = await getCrewMember(ctx, link.crewId, userId);
+    if (member?.status === "accepted") return true;
+  }
+  return false;
+}

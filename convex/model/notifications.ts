@@ -1,0 +1,285 @@
+/**
+ * In-app notifications (spec 3): creating them, the bell's unread counter
+ * (maintained on every write, never a count of rows), reading a page,
+ * marking read, recording an invitation's answer on its notification, and
+ * clean-ups. Every notification write goes through this module so the
+ * counter stays exact.
+ */
+import { internal } from "../_generated/api";
+import type { Doc, Id } from "../_generated/dataModel";
+import type { MutationCtx, QueryCtx } from "../_generated/server";
+import type { InvitationResponse, NotificationType } from "../../shared/notificationRules";
+import { avatarUrlOf, getProfileByUserId } from "./profiles";
+
+export type NotificationDoc = Doc<"notifications">;
+export type NotificationData = NotificationDoc["data"];
+
+/** Rows patched or deleted per mutation by mark-all-read and clean-ups; the rest scheduled. */
+export const NOTIFICATION_BATCH = 500;
+
+// ---------------------------------------------------------------- the counter
+
+async function getCounter(ctx: QueryCtx, userId: Id<"users">) {
+  return await ctx.db
+    .query("notification_counters")
+    .withIndex("by_user", (q) => q.eq("userId", userId))
+    .unique();
+}
+
+/** The bell's number: one indexed read. */
+export async function unreadCount(ctx: QueryCtx, userId: Id<"users">): Promise<number> {
+  return (await getCounter(ctx, userId))?.unread ?? 0;
+}
+
+/** Moves the unread counter by `delta`, never below 0. */
+async function adjustUnread(ctx: MutationCtx, userId: Id<"users">, delta: number): Promise<void> {
+  if (delta === 0) return;
+  const counter = await getCounter(ctx, userId);
+  if (counter === null) {
+    if (delta > 0) await ctx.db.insert("notification_counters", { userId, unread: delta });
+    return;
+  }
+  await ctx.db.patch("notification_counters", counter._id, {
+    unread: Math.max(0, counter.unread + delta),
+  });
+}
+
+// ---------------------------------------------------------------- creating
+
+/** Who a notification is from, as shown in the bell (copied at creation: a page reads no profiles). */
+export type Sender = { senderId: Id<"users">; senderName: string; senderAvatar: string | null };
+
+export async function senderOf(ctx: QueryCtx, userId: Id<"users">): Promise<Sender> {
+  const profile = await getProfileByUserId(ctx, userId);
+  return {
+    senderId: userId,
+    senderName: profile?.displayName ?? profile?.username ?? "Someone",
+    senderAvatar: profile === null ? null : await avatarUrlOf(ctx, profile),
+  };
+}
+
+export type NewNotification = {
+  userId: Id<"users">;
+  type: NotificationType;
+  title: string;
+  message: string;
+  data?: NotificationData;
+  sender?: Sender | null;
+  /** 'crew:{id}' / 'event:{id}' on invitation notifications. */
+  invitationKey?: string | null;
+  crewId?: Id<"crews"> | null;
+  eventId?: Id<"events"> | null;
+};
+
+export function crewInvitationKey(crewId: Id<"crews">): string {
+  return `crew:${crewId}`;
+}
+
+export function eventInvitationKey(eventId: Id<"events">): string {
+  return `event:${eventId}`;
+}
+
+/** Stores one unread notification and bumps its user's counter. Nobody is notified of their own action. */
+export async function createNotification(
+  ctx: MutationCtx,
+  input: NewNotification,
+): Promise<Id<"notifications"> | null> {
+  if (input.sender && input.sender.senderId === input.userId) return null;
+  if ((await ctx.db.get("users", input.userId)) === null) return null; // e.g. an inviter who deleted their account
+  const now = Date.now();
+  const id = await ctx.db.insert("notifications", {
+    userId: input.userId,
+    type: input.type,
+    title: input.title,
+    message: input.message,
+    data: {
+      ...(input.data ?? {}),
+      ...(input.sender
+        ? { senderName: input.sender.senderName, senderAvatar: input.sender.senderAvatar }
+        : {}),
+      timestamp: now,
+    },
+    read: false,
+    senderId: input.sender?.senderId ?? null,
+    invitationKey: input.invitationKey ?? null,
+    crewId: input.crewId ?? null,
+    eventId: input.eventId ?? null,
+    createdAt: now,
+  });
+  await adjustUnread(ctx, input.userId, 1);
+  return id;
+}
+
+// ---------------------------------------------------------------- reading
+
+export type NotificationView = {
+  _id: Id<"notifications">;
+  type: NotificationType;
+  title: string;
+  message: string;
+  data: NotificationData;
+  read: boolean;
+  createdAt: number;
+  senderName: string | null;
+  senderAvatar: string | null;
+};
+
+export function notificationView(row: NotificationDoc): NotificationView {
+  const { senderName, senderAvatar } = row.data;
+  return {
+    _id: row._id,
+    type: row.type,
+    title: row.title,
+    message: row.message,
+    data: row.data,
+    read: row.read,
+    createdAt: row.createdAt,
+    senderName: typeof senderName === "string" ? senderName : null,
+    senderAvatar: typeof senderAvatar === "string" ? senderAvatar : null,
+  };
+}
+
+// ---------------------------------------------------------------- marking read
+
+export async function markRead(ctx: MutationCtx, row: NotificationDoc): Promise<void> {
+  if (row.read) return;
+  await ctx.db.patch("notifications", row._id, { read: true });
+  await adjustUnread(ctx, row.userId, -1);
+}
+
+/**
+ * Marks up to NOTIFICATION_BATCH of the user's unread notifications created
+ * up to `until` as read, and the counter down by as many. Returns true when
+ * none is left (newer ones, arriving meanwhile, stay unread).
+ */
+export async function markAllReadBatch(
+  ctx: MutationCtx,
+  userId: Id<"users">,
+  until: number,
+): Promise<boolean> {
+  const rows = await ctx.db
+    .query("notifications")
+    .withIndex("by_user_and_read", (q) =>
+      q.eq("userId", userId).eq("read", false).lte("_creationTime", until),
+    )
+    .take(NOTIFICATION_BATCH);
+  for (const row of rows) await ctx.db.patch("notifications", row._id, { read: true });
+  await adjustUnread(ctx, userId, -rows.length);
+  return rows.length < NOTIFICATION_BATCH;
+}
+
+export async function markAllRead(ctx: MutationCtx, userId: Id<"users">): Promise<void> {
+  const until = Date.now();
+  if (!(await markAllReadBatch(ctx, userId, until))) {
+    await ctx.scheduler.runAfter(0, internal.notifications.continueMarkAllRead, { userId, until });
+  }
+}
+
+// ---------------------------------------------------------------- invitations
+
+/**
+ * Records the answer to an invitation on the user's invitation notification(s):
+ * `user_response`, `responded_at`, `response_method`, read (spec 3 §4).
+ */
+export async function recordInvitationResponse(
+  ctx: MutationCtx,
+  userId: Id<"users">,
+  invitationKey: string,
+  response: InvitationResponse,
+  method: "in_app" | "email" | "invite_link" = "in_app",
+): Promise<void> {
+  const rows = await ctx.db
+    .query("notifications")
+    .withIndex("by_user_and_invitation_key", (q) =>
+      q.eq("userId", userId).eq("invitationKey", invitationKey),
+    )
+    .take(10);
+  for (const row of rows) {
+    if (row.data.user_response !== undefined && row.data.user_response !== null) continue;
+    await ctx.db.patch("notifications", row._id, {
+      data: {
+        ...row.data,
+        user_response: response,
+        response,
+        responded_at: Date.now(),
+        response_method: method,
+      },
+    });
+    await markRead(ctx, row);
+  }
+}
+
+/** Removes a user's unanswered invitation notifications for `invitationKey` (an invitation withdrawn). */
+export async function deleteInvitationNotifications(
+  ctx: MutationCtx,
+  userId: Id<"users">,
+  invitationKey: string,
+): Promise<void> {
+  const rows = await ctx.db
+    .query("notifications")
+    .withIndex("by_user_and_invitation_key", (q) =>
+      q.eq("userId", userId).eq("invitationKey", invitationKey),
+    )
+    .take(10);
+  for (const row of rows) await deleteNotification(ctx, row);
+}
+
+// ---------------------------------------------------------------- clean-up
+
+export async function deleteNotification(ctx: MutationCtx, row: NotificationDoc): Promise<void> {
+  await ctx.db.delete("notifications", row._id);
+  if (!row.read) await adjustUnread(ctx, row.userId, -1);
+}
+
+/** Up to `limit` notifications about a crew; returns how many were deleted. */
+export async function deleteNotificationsOfCrew(
+  ctx: MutationCtx,
+  crewId: Id<"crews">,
+  limit: number,
+): Promise<number> {
+  const rows = await ctx.db
+    .query("notifications")
+    .withIndex("by_crew", (q) => q.eq("crewId", crewId))
+    .take(limit);
+  for (const row of rows) await deleteNotification(ctx, row);
+  return rows.length;
+}
+
+/** Up to `limit` notifications about an event (the 'cancelled' ones carry no eventId and stay). */
+export async function deleteNotificationsOfEvent(
+  ctx: MutationCtx,
+  eventId: Id<"events">,
+  limit: number,
+): Promise<number> {
+  const rows = await ctx.db
+    .query("notifications")
+    .withIndex("by_event", (q) => q.eq("eventId", eventId))
+    .take(limit);
+  for (const row of rows) await deleteNotification(ctx, row);
+  return rows.length;
+}
+
+/**
+ * A deleted account's notifications: its own (and its counter), and those it
+ * sent, in batches. Returns true when none is left.
+ */
+export async function deleteNotificationsOfUserBatch(
+  ctx: MutationCtx,
+  userId: Id<"users">,
+  limit: number,
+): Promise<boolean> {
+  const own = await ctx.db
+    .query("notifications")
+    .withIndex("by_user", (q) => q.eq("userId", userId))
+    .take(limit);
+  for (const row of own) await ctx.db.delete("notifications", row._id);
+  const sent = await ctx.db
+    .query("notifications")
+    .withIndex("by_sender", (q) => q.eq("senderId", userId))
+    .take(Math.max(0, limit - own.length));
+  for (const row of sent) await deleteNotification(ctx, row);
+  if (own.length + sent.length >= limit) return false;
+  const counter = await getCounter(ctx, userId);
+  if (counter !== null) await ctx.db.delete("notification_counters", counter._id);
+  return true;
+}

@@ -1,0 +1,83 @@
+/**
+ * The notification bell (spec 3): the unread count (one maintained
+ * counter), the list newest first 20 a page, marking read. Signed-out
+ * callers get 0 and an empty page.
+ */
+import { paginationOptsValidator } from "convex/server";
+import { v } from "convex/values";
+import { internalMutation, mutation, query } from "./_generated/server";
+import { internal } from "./_generated/api";
+import { NOTIFICATIONS_PAGE_SIZE } from "../shared/notificationRules";
+import { clampPageSize } from "../shared/eventAccess";
+import { appError } from "./model/errors";
+import {
+  markAllRead as markAllReadOf,
+  markAllReadBatch,
+  markRead as markOneRead,
+  notificationView,
+  unreadCount as unreadCountOf,
+} from "./model/notifications";
+import { getViewerId, requireViewerId } from "./model/viewer";
+
+/** The bell's badge number: one counter read. */
+export const unreadCount = query({
+  args: {},
+  handler: async (ctx) => {
+    const userId = await getViewerId(ctx);
+    return userId === null ? 0 : await unreadCountOf(ctx, userId);
+  },
+});
+
+/** The popover's list, newest first, at most 20 a page. */
+export const list = query({
+  args: { paginationOpts: paginationOptsValidator },
+  handler: async (ctx, { paginationOpts }) => {
+    const userId = await getViewerId(ctx);
+    if (userId === null) return { page: [], isDone: true, continueCursor: "" };
+    const result = await ctx.db
+      .query("notifications")
+      .withIndex("by_user", (q) => q.eq("userId", userId))
+      .order("desc")
+      .paginate({
+        ...paginationOpts,
+        numItems: clampPageSize(paginationOpts.numItems, NOTIFICATIONS_PAGE_SIZE),
+      });
+    return { ...result, page: result.page.map(notificationView) };
+  },
+});
+
+/** Marks one of the caller's notifications read ('Notification not found' for anyone else's). */
+export const markRead = mutation({
+  args: { notificationId: v.id("notifications") },
+  handler: async (ctx, { notificationId }) => {
+    const userId = await requireViewerId(ctx);
+    const row = await ctx.db.get("notifications", notificationId);
+    if (row === null || row.userId !== userId)
+      throw appError("NOT_FOUND", "Notification not found");
+    await markOneRead(ctx, row);
+    return null;
+  },
+});
+
+/** Mark all read: the counter falls to 0 (batched past 500 unread). */
+export const markAllRead = mutation({
+  args: {},
+  handler: async (ctx) => {
+    await markAllReadOf(ctx, await requireViewerId(ctx));
+    return null;
+  },
+});
+
+/** Continues a mark-all-read. */
+export const continueMarkAllRead = internalMutation({
+  args: { userId: v.id("users"), until: v.number() },
+  handler: async (ctx, { userId, until }) => {
+    if (!(await markAllReadBatch(ctx, userId, until))) {
+      await ctx.scheduler.runAfter(0, internal.notifications.continueMarkAllRead, {
+        userId,
+        until,
+      });
+    }
+    return null;
+  },
+});

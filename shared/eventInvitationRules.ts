@@ -1,0 +1,37 @@
+/**
+ * Inviting people and crews to a session (spec 2 §5, spec 3 §8 "Event
+ * invitations"): the messages, and the picker's rules for the wizard's
+ * invite step. Pure: shared by the wizard and the invitation functions.
+ */
+import { EVENT_INVITE_SEARCH_MIN_LENGTH } from "./crewRules";
+
+export const EVENT_INVITATION_MESSAGES = {
+  invited: (count: number) => `Successfully invited ${count} user(s) to the event`,
+  noneInvited: "No new users were invited (they may already be invited or joined)",
+  invalidParameters: "Invalid parameters for user invitations",
+  failedToSend: "Failed to send invitations",
+  failedToSendWithReason: (message: string) => `Failed to send invitations: ${message}`,
+  failedSomeUsers: "Failed to send some user invitations",
+  failedSomeCrews: "Failed to invite some crews",
+  crewAlreadySelected: "Crew already selected",
+  noCrewMembers: "No crew members to invite",
+  // Ours (the spec names the rule): answering something that is not pending.
+  noPendingInvitation: "You have no pending invitation to this session",
+  accepted: "You're in! See you at the session!",
+  declined: "Response sent. Maybe next time!",
+} as const;
+
+/** The session invite search runs from 2 characters (spec 2 §5). */
+export function isInviteSearchReady(query: string): boolean {
+  return query.trim().length >= EVENT_INVITE_SEARCH_MIN_LENGTH;
+}
+
+/** Adds a crew to the wizard's selection, or says why not ('Crew already selected'). */
+export function addCrewToSelection<T extends { crewId: string }>(
+  selected: readonly T[],
+  crew: T,
+): { selected: T[]; error: string | null } {
+  if (selected.some((c) => c.crewId === crew.crewId))
+    return { selected: [...selected], error: EVENT_INVITATION_MESSAGES.crewAlreadySelected };
+  return { selected: [...selected, crew], error: null };
+}
