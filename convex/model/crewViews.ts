@@ -99,7 +99,7 @@ export async function crewMembersPage(
 }
 
 /** A crew as a card in a list, with the user's role in it. */
-async function crewCard(
+function crewCard(
   crew: CrewDoc,
   userId: Id<"users"> | null,
   membership: CrewMemberDoc | null,
