@@ -5,6 +5,8 @@
 import { v } from "convex/values";
 import { internalMutation, internalQuery, action, mutation, query } from "./_generated/server";
 import { profileVisibilityValidator } from "./schema";
+import { internal } from "./_generated/api";
+import { userSearchTerms } from "../shared/crewRules";
 import { isNewUser } from "../shared/authMessages";
 import { ERROR_MESSAGES } from "../shared/errors";
 import { checkAndSetAvatar } from "./model/avatars";
@@ -178,5 +180,25 @@ export const setAvatarAfterChecks = internalMutation({
     }
     const profile = await replaceAvatarAfterChecks(ctx, userId, storageId);
     return { avatarUrl: await avatarUrlOf(ctx, profile) };
+  },
+});
+
+/**
+ * Fills `nameSearchText` on profiles written before user search existed,
+ * 200 a run, continuing itself (run once on an existing deployment:
+ * `npx convex run profiles:backfillNameSearchText`).
+ */
+export const backfillNameSearchText = internalMutation({
+  args: { cursor: v.optional(v.union(v.string(), v.null())) },
+  handler: async (ctx, { cursor }) => {
+    const page = await ctx.db.query("user_profiles").paginate({ numItems: 200, cursor: cursor ?? null });
+    for (const profile of page.page) {
+      const nameSearchText = userSearchTerms(profile);
+      if (profile.nameSearchText !== nameSearchText) await ctx.db.patch("user_profiles", profile._id, { nameSearchText });
+    }
+    if (!page.isDone) {
+      await ctx.scheduler.runAfter(0, internal.profiles.backfillNameSearchText, { cursor: page.continueCursor });
+    }
+    return page.page.length;
   },
 });
