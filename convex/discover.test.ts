@@ -143,6 +143,54 @@ describe("events.discover", () => {
     expect(big.isDone).toBe(false);
   });
 
+  test("issue 14: popular pages stay whole when counts change between pages (the page journal)", async () => {
+    const t = newTest();
+    const host = await createUser(t, { name: "Hana Host" });
+    const fans = await Promise.all([1, 2, 3, 4, 5].map((i) => createUser(t, { name: `Fan ${i}` })));
+    const names = ["A", "B", "C", "D", "E", "F"];
+    const ids: Record<string, Id<"events">> = {};
+    for (const [index, name] of names.entries()) {
+      ids[name] = (await createEvent(t, host, { title: name, startTime: at(4, 10 + index), timeZone: "UTC" })).eventId;
+      // A has 6 attendees, B 5 … F 1 (the host).
+      for (const fan of fans.slice(0, 5 - index)) await rsvp(fan, ids[name], "going");
+    }
+    type Page = { page: Array<{ _id: string; title: string }>; continueCursor: string };
+    const popular = async (paginationOpts: { numItems: number; cursor: string | null; endCursor?: string }): Promise<Page> =>
+      await t.query(api.events.discover, { paginationOpts, sort: "popular" });
+    const first = await popular({ numItems: 3, cursor: null });
+    expect(first.page.map((card) => card.title)).toEqual(["A", "B", "C"]);
+
+    // While page 2 loads, A's crowd leaves: A falls from page 1's range into page 2's.
+    for (const fan of fans) await rsvp(fan, ids.A, "not_going");
+
+    // The client re-runs page 1 within its recorded end (Convex's journal) and page 2 after it.
+    const page1 = await popular({ numItems: 3, cursor: null, endCursor: first.continueCursor });
+    const page2 = await popular({ numItems: 50, cursor: first.continueCursor });
+    const shown = [...page1.page, ...page2.page].map((card) => card.title);
+    expect(page1.page.map((card) => card.title)).toEqual(["B", "C"]);
+    expect(shown.sort()).toEqual(names);
+
+    // Without the journal page 1 would refill from page 2's range and show D twice: why the client also de-duplicates.
+    const unjournaled = await popular({ numItems: 3, cursor: null });
+    expect([...unjournaled.page, ...page2.page].filter((card) => card.title === "D")).toHaveLength(2);
+  });
+
+  test("issue 14: discoverCount gives the true total, or 50+", async () => {
+    const { t } = await world();
+    expect(await t.query(api.events.discoverCount, { timeZone: "UTC" })).toEqual({ count: 6, more: false });
+    expect(await t.query(api.events.discoverCount, { drink: "beer", timeZone: "UTC" })).toEqual({ count: 1, more: false });
+    expect(await t.query(api.events.discoverCount, { search: "wine", timeZone: "UTC" })).toEqual({ count: 1, more: false });
+    const host = await createUser(t);
+    await t.run(async (ctx) => {
+      const { createEvent: create } = await import("./model/events");
+      for (let i = 0; i < 60; i++) {
+        await create(ctx, host.userId, { title: `Bulk ${i}`, durationType: "specific_time", startTime: NOW + 48 * HOUR, drinkType: "gin", vibe: "chill", isPublic: true });
+      }
+    });
+    expect(await t.query(api.events.discoverCount, { timeZone: "UTC" })).toEqual({ count: 50, more: true });
+    expect(await t.query(api.events.discoverCount, { time: "tonight", timeZone: "UTC" })).toEqual({ count: 3, more: false });
+  });
+
   test("an event whose end passed before its unlisting ran is not shown", async () => {
     const { t, ids } = await world();
     vi.setSystemTime(at(3, 13) + 1);

@@ -13,7 +13,7 @@ import { EVENT_ACCESS_MESSAGES, isAttendee } from "../shared/eventAccess";
 import { EVENT_ERRORS, EVENT_VALIDATION_MESSAGES } from "../shared/eventRules";
 import { eventPath } from "../shared/eventSlug";
 import { ERROR_MESSAGES } from "../shared/errors";
-import { discoverPage, upcomingPublicEvents } from "./model/discover";
+import { discoverCount as countDiscover, discoverPage, upcomingPublicEvents } from "./model/discover";
 import { checkAndSetCover } from "./model/eventCovers";
 import {
   cleanupDeletedEvent as runEventCleanups,
@@ -70,6 +70,15 @@ import { getViewerId, requireViewerId, requireViewerIdInAction } from "./model/v
 
 const whenValidator = v.union(v.literal("upcoming"), v.literal("past"));
 
+/** Discover's filters (defaults: sort date, time all, drink all); `timeZone` is the viewer's. */
+const discoverFilterArgs = {
+  sort: v.optional(v.union(...DISCOVER_SORTS.map((value) => v.literal(value)))),
+  time: v.optional(v.union(...DISCOVER_TIME_FILTERS.map((value) => v.literal(value)))),
+  drink: v.optional(v.union(...DISCOVER_DRINK_FILTERS.map((value) => v.literal(value)))),
+  search: v.optional(v.string()),
+  timeZone: v.optional(v.string()),
+};
+
 // ---------------------------------------------------------------- reading
 
 /**
@@ -80,15 +89,17 @@ const whenValidator = v.union(v.literal("upcoming"), v.literal("past"));
  * more remain — see model/discover.ts.
  */
 export const discover = query({
-  args: {
-    paginationOpts: paginationOptsValidator,
-    sort: v.optional(v.union(...DISCOVER_SORTS.map((value) => v.literal(value)))),
-    time: v.optional(v.union(...DISCOVER_TIME_FILTERS.map((value) => v.literal(value)))),
-    drink: v.optional(v.union(...DISCOVER_DRINK_FILTERS.map((value) => v.literal(value)))),
-    search: v.optional(v.string()),
-    timeZone: v.optional(v.string()),
-  },
+  args: { paginationOpts: paginationOptsValidator, ...discoverFilterArgs },
   handler: async (ctx, args) => await discoverPage(ctx, null, args),
+});
+
+/**
+ * Discover's true total for 'Found N sessions', same filters as `discover`:
+ * `{ count, more }` — exact up to 50, else 50 with `more` ('50+').
+ */
+export const discoverCount = query({
+  args: discoverFilterArgs,
+  handler: async (ctx, args) => await countDiscover(ctx, args),
 });
 
 /**

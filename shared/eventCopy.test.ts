@@ -57,6 +57,7 @@ describe("wording", () => {
     expect(foundSessionsText(0)).toBe("Found 0 sessions");
     expect(foundSessionsText(1)).toBe("Found 1 session");
     expect(foundSessionsText(12)).toBe("Found 12 sessions");
+    expect(foundSessionsText(50, true)).toBe("Found 50+ sessions");
   });
 
   it("shows '+N' past the avatar stack", () => {

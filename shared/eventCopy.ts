@@ -60,9 +60,12 @@ export function attendanceWording(isPast: boolean) {
 
 export const MISSED_EVENT_TEXT = "You missed this one!";
 
-/** 'Found 1 session', 'Found 3 sessions' (the spec's 'Found N session(s)'). */
-export function foundSessionsText(count: number): string {
-  return `Found ${count} ${count === 1 ? "session" : "sessions"}`;
+/** Discover counts its sessions exactly up to this many; beyond, 'Found 50+ sessions'. */
+export const DISCOVER_COUNT_CAP = 50;
+
+/** 'Found 1 session', 'Found 3 sessions', 'Found 50+ sessions' (the spec's 'Found N session(s)'). */
+export function foundSessionsText(count: number, more = false): string {
+  return `Found ${count}${more ? "+" : ""} ${count === 1 && !more ? "session" : "sessions"}`;
 }
 
 export const DISCOVER_COPY = {

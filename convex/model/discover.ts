@@ -37,6 +37,7 @@ import {
   type TimeWindow,
 } from "../../shared/discoverFilters";
 import { DISCOVER_PAGE_MAX, PUBLIC_EVENTS_FEED_LIMIT, clampPageSize, drinkGroupForFilter, type DrinkGroup } from "../../shared/eventAccess";
+import { DISCOVER_COUNT_CAP } from "../../shared/eventCopy";
 import { timeZoneOrUtc } from "../../shared/eventTiming";
 import { People, eventCards, type EventCard } from "./eventViews";
 import type { EventDoc } from "./participation";
@@ -117,6 +118,29 @@ function sortable(event: EventDoc) {
   };
 }
 
+/** Which index or search serves a discover listing, and what each read event must pass. */
+function discoverPlan(ctx: QueryCtx, options: Omit<DiscoverOptions, "paginationOpts">, now: number) {
+  const sort = options.sort ?? "date";
+  const time = options.time ?? "all";
+  const group = drinkGroupForFilter(options.drink ?? "all");
+  const timeZone = timeZoneOrUtc(options.timeZone);
+  const window = timeFilterWindow(time, now, timeZone);
+  const terms = searchTerms(options.search ?? "").slice(0, MAX_SEARCH_TERMS);
+  const narrowed = terms.length > 0 || time !== "all";
+  const query =
+    terms.length > 0
+      ? ctx.db.query("events").withSearchIndex("search_text", (q) => {
+          const base = q.search("searchText", terms.join(" ")).eq("discoverable", true);
+          return group === null ? base : base.eq("drinkGroup", group);
+        })
+      : sortedQuery(ctx, narrowed ? "date" : sort, group, window, now);
+  const keep = (event: EventDoc) =>
+    event.endTime > now &&
+    isInTimeWindow(event, window, now, timeZone) &&
+    (terms.length === 0 || matchesSearch(event.searchText, terms.join(" ")));
+  return { query, keep, sort, narrowed };
+}
+
 /** One page of discover, as event cards (`PaginationResult` shape for `usePaginatedQuery`). */
 export async function discoverPage(
   ctx: QueryCtx,
@@ -124,40 +148,34 @@ export async function discoverPage(
   options: DiscoverOptions,
   now: number = Date.now(),
 ): Promise<PaginationResult<EventCard>> {
-  const sort = options.sort ?? "date";
-  const time = options.time ?? "all";
-  const group = drinkGroupForFilter(options.drink ?? "all");
-  const timeZone = timeZoneOrUtc(options.timeZone);
-  const window = timeFilterWindow(time, now, timeZone);
-  const terms = searchTerms(options.search ?? "").slice(0, MAX_SEARCH_TERMS);
-  const paginationOpts = {
+  const { query, keep, sort, narrowed } = discoverPlan(ctx, options, now);
+  const result = await query.paginate({
     ...options.paginationOpts,
     numItems: clampPageSize(options.paginationOpts.numItems, DISCOVER_PAGE_MAX),
-  };
-
-  const narrowed = terms.length > 0 || time !== "all";
-  const result =
-    terms.length > 0
-      ? await ctx.db
-          .query("events")
-          .withSearchIndex("search_text", (q) => {
-            const base = q.search("searchText", terms.join(" ")).eq("discoverable", true);
-            return group === null ? base : base.eq("drinkGroup", group);
-          })
-          .paginate(paginationOpts)
-      : await sortedQuery(ctx, narrowed ? "date" : sort, group, window, now).paginate(paginationOpts);
-
-  const kept = result.page.filter(
-    (event) =>
-      event.endTime > now &&
-      isInTimeWindow(event, window, now, timeZone) &&
-      (terms.length === 0 || matchesSearch(event.searchText, terms.join(" "))),
-  );
+  });
+  const kept = result.page.filter(keep);
   if (narrowed) {
     const compare = compareForDiscover(sort);
     kept.sort((a, b) => compare(sortable(a), sortable(b)));
   }
   return { ...result, page: await eventCards(ctx, kept, new People(ctx, viewerId)) };
+}
+
+/**
+ * How many sessions a discover listing holds, for 'Found N sessions': exact
+ * up to DISCOVER_COUNT_CAP, else `{ count: 50, more: true }` ('50+'). Reads at
+ * most DISCOVER_COUNT_CAP + 1 events (no hosts). With a search, the words are
+ * checked among the first 51 candidates, so `more` means "there may be more".
+ */
+export async function discoverCount(
+  ctx: QueryCtx,
+  options: Omit<DiscoverOptions, "paginationOpts">,
+  now: number = Date.now(),
+): Promise<{ count: number; more: boolean }> {
+  const { query, keep } = discoverPlan(ctx, options, now);
+  const candidates = await query.take(DISCOVER_COUNT_CAP + 1);
+  const kept = candidates.filter(keep).length;
+  return { count: Math.min(kept, DISCOVER_COUNT_CAP), more: candidates.length > DISCOVER_COUNT_CAP };
 }
 
 /** `GET /public-events`: the next upcoming public events, soonest first (live ones included). */

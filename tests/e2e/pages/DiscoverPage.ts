@@ -23,7 +23,7 @@ export class DiscoverPage {
     this.filterDialog = page.getByRole("dialog", { name: "Filter sessions" });
     this.showSessions = this.filterDialog.getByRole("button", { name: "Show Sessions" });
     this.resetFilters = this.filterDialog.getByRole("button", { name: "Reset" });
-    this.countLine = main.getByRole("status").filter({ hasText: /^Found \d+ sessions?$/ });
+    this.countLine = main.getByRole("status").filter({ hasText: /^Found \d+\+? sessions?$/ });
     this.gridView = main.getByRole("button", { name: "Grid view" });
     this.listView = main.getByRole("button", { name: "List view" });
     this.noResults = main.getByRole("heading", { name: "No Sessions Found" });

@@ -1,8 +1,9 @@
-import { usePaginatedQuery } from "convex/react";
+import { usePaginatedQuery, useQuery } from "convex/react";
 import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import { api } from "../../../../convex/_generated/api";
-import { DISCOVER_COPY, foundSessionsText } from "../../../../shared/eventCopy";
+import { DISCOVER_COPY } from "../../../../shared/eventCopy";
+import { DISCOVER_PAGE_MAX } from "../../../../shared/eventAccess";
 import { pageTitle } from "../../../../shared/brand";
 import { Button } from "@/components/ui/Button";
 import { Spinner } from "@/components/ui/Spinner";
@@ -15,6 +16,7 @@ import { FilterIcon, GridIcon, ListIcon, SearchIcon } from "../components/icons"
 import { QueryErrorBoundary } from "../components/QueryErrorBoundary";
 import { CreateEventButton } from "../create/CreateEventButton";
 import { viewerTimeZone } from "../lib/timeZone";
+import { foundSessionsLine, uniqueById } from "./discoverResults";
 import { useNow } from "../lib/useNow";
 import {
   activeFilterCount,
@@ -25,7 +27,8 @@ import {
 
 const FilterDialog = lazyDialog(() => import("./FilterDialog"), "FilterDialog");
 
-const PAGE_SIZE = 12;
+/** The spec's 50 per load (the server's page maximum). */
+const PAGE_SIZE = DISCOVER_PAGE_MAX;
 const SEARCH_DEBOUNCE_MS = 300;
 const VIEWS = ["grid", "list"] as const;
 type View = (typeof VIEWS)[number];
@@ -183,11 +186,11 @@ function DiscoverResults({
 }) {
   const timeZone = viewerTimeZone();
   const now = useNow(30_000);
-  const { results, status, loadMore } = usePaginatedQuery(
-    api.events.discover,
-    { ...filters, search: search.trim() || undefined, timeZone },
-    { initialNumItems: PAGE_SIZE },
-  );
+  const args = { ...filters, search: search.trim() || undefined, timeZone };
+  const paginated = usePaginatedQuery(api.events.discover, args, { initialNumItems: PAGE_SIZE });
+  const { status, loadMore } = paginated;
+  const results = uniqueById(paginated.results);
+  const counted = useQuery(api.events.discoverCount, args);
 
   // Filters applied after reading can leave a page short while more remain: keep filling.
   const autoLoads = useRef(0);
@@ -227,7 +230,7 @@ function DiscoverResults({
   return (
     <div className="mt-6">
       <p role="status" className="text-sm font-semibold text-cream-200">
-        {foundSessionsText(results.length)}
+        {foundSessionsLine(results.length, status === "Exhausted", counted)}
       </p>
       {results.length === 0 && !stillLooking ? (
         filtered ? (

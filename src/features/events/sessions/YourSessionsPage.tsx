@@ -8,7 +8,6 @@ import {
   TIMELINE_PAGE_SIZE,
   YOUR_SESSIONS_COPY,
 } from "../../../../shared/eventCopy";
-import { formatEventDate } from "../../../../shared/eventTiming";
 import { EVENT_LIST_PAGE_MAX } from "../../../../shared/eventAccess";
 import { Button } from "@/components/ui/Button";
 import { ButtonLink } from "@/components/ui/ButtonLink";
@@ -20,6 +19,7 @@ import { EventCard, EventCardSkeleton } from "../components/EventCard";
 import { EventCardActions } from "../components/EventCardActions";
 import { GridIcon, ListIcon } from "../components/icons";
 import { CreateEventButton } from "../create/CreateEventButton";
+import { groupByStartDay } from "../lib/timelineDays";
 import { viewerTimeZone } from "../lib/timeZone";
 import { useNow } from "../lib/useNow";
 
@@ -170,6 +170,7 @@ function SessionsList({
       ) : (
         <Timeline
           events={results}
+          when={when}
           now={now}
           timeZone={timeZone}
           actions={cardActions}
@@ -196,6 +197,7 @@ function SessionsList({
 /** Sessions grouped by day, 6 per page, with first / last / neighbour page buttons. */
 function Timeline({
   events,
+  when,
   now,
   timeZone,
   actions,
@@ -203,6 +205,7 @@ function Timeline({
   loadMore,
 }: {
   events: MyCard[];
+  when: (typeof WHEN)[number];
   now: number;
   timeZone: string;
   actions: (event: MyCard) => React.ReactNode;
@@ -213,22 +216,16 @@ function Timeline({
   const pageCount = Math.max(1, Math.ceil(events.length / TIMELINE_PAGE_SIZE));
   const current = Math.min(page, pageCount);
   const shown = events.slice((current - 1) * TIMELINE_PAGE_SIZE, current * TIMELINE_PAGE_SIZE);
-  const days: Array<{ day: string; events: MyCard[] }> = [];
-  for (const event of shown) {
-    const day = formatEventDate(event.startTime, timeZone);
-    const last = days.at(-1);
-    if (last?.day === day) last.events.push(event);
-    else days.push({ day, events: [event] });
-  }
+  const days = groupByStartDay(shown, timeZone, when);
 
   return (
     <div className="mt-6">
       <ol className="flex flex-col gap-8">
         {days.map((group) => (
-          <li key={group.day}>
+          <li key={group.key}>
             <h2 className="sticky top-16 z-10 -mx-1 mb-3 flex items-center gap-3 bg-night-900/90 px-1 py-2 font-display text-lg font-extrabold backdrop-blur">
               <span aria-hidden="true" className="size-2.5 rounded-full bg-brand-gradient" />
-              {group.day}
+              {group.label}
             </h2>
             <ul className="flex flex-col gap-4 border-l-2 border-night-700 pl-4 sm:pl-6">
               {group.events.map((event) => (
