@@ -10,6 +10,7 @@
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { TestConvex } from "convex-test";
+import type { JSONValue } from "convex/values";
 import type {
   GenericDataModel,
   GenericMutationCtx,
@@ -25,26 +26,42 @@ export interface DatabaseFake {
   _nextDocId: number;
   _lastCreationTime: number;
   _writes: Array<Record<string, StoredDocument | null>>;
-  _schema: unknown;
+  _queryResults: Record<number, StoredDocument[]>;
+  _schema: { schemaValidation: boolean; tables: Map<string, TableSchema> } | null;
   _generateId(table: string): string;
   insert(table: string, value: Record<string, unknown>): string;
   storeFile(storageId: string, blob: Blob): void;
   get(table: string | undefined, id: string): StoredDocument | null;
   startQuery(query: QueryDescription): number;
-  paginate(args: { query: QueryDescription }): unknown;
+  queryNext(queryId: number): { value: StoredDocument | null; done: boolean };
+  paginate(args: PaginateArgs): { isDone: boolean; continueCursor: string };
   getFile(storageId: string): Blob | null;
   vectorSearch(indexName: string, ...rest: unknown[]): unknown;
 }
 
+export type TableSchema = { indexes: Array<{ indexDescriptor: string; fields: string[] }> };
+
+type RangeExpression = { type: string; fieldPath: string; value: JSONValue };
+
 export type QueryDescription = {
   source:
-    | { type: "FullTableScan"; tableName: string }
-    | { type: "IndexRange" | "Search"; indexName: string };
+    | { type: "FullTableScan"; tableName: string; order?: "asc" | "desc" }
+    | { type: "IndexRange"; indexName: string; range: RangeExpression[]; order?: "asc" | "desc" }
+    | { type: "Search"; indexName: string; filters: RangeExpression[]; order?: undefined };
+  operators: Array<{ limit?: number; filter?: unknown }>;
+};
+
+export type PaginateArgs = {
+  query: QueryDescription;
+  cursor: string | null;
+  endCursor?: string | null;
 };
 
 export interface TransactionManager {
   _lastCommitTs: bigint;
+  begin(isNested: boolean, limits?: unknown): Promise<void>;
   commit(isNested: boolean): bigint | null;
+  rollback(isNested: boolean): void;
 }
 
 export interface ConvexGlobal {
@@ -90,6 +107,21 @@ export async function captureConvexGlobal(t: AnyTestConvex): Promise<ConvexGloba
   return captured;
 }
 
+/**
+ * The prototype of convex-test's `ctx.auth` (its `AuthFake`), so the backend
+ * can notice which queries ask who the user is.
+ */
+export async function captureAuthPrototype(t: AnyTestConvex): Promise<{
+  getUserIdentity: (this: unknown) => Promise<unknown>;
+}> {
+  let prototype: { getUserIdentity: (this: unknown) => Promise<unknown> } | undefined;
+  await t.run((ctx) => {
+    prototype = Object.getPrototypeOf(ctx.auth) as typeof prototype;
+    return Promise.resolve();
+  });
+  return prototype!;
+}
+
 function isConvexGlobal(value: unknown): value is ConvexGlobal {
   return (
     typeof value === "object" &&
@@ -97,14 +129,4 @@ function isConvexGlobal(value: unknown): value is ConvexGlobal {
     "transactionManager" in value &&
     "components" in value
   );
-}
-
-/** convex-test ids are a counter followed by the table name. */
-export function tableNameFromId(id: string): string {
-  return id.replace(/^[0-9]+/, "");
-}
-
-export function tableOfQuery(query: QueryDescription): string {
-  const source = query.source;
-  return source.type === "FullTableScan" ? source.tableName : source.indexName.split(".")[0];
 }

@@ -16,21 +16,25 @@ import {
 } from "convex/server";
 import { convexToJson, type JSONValue, type Value } from "convex/values";
 import {
+  captureAuthPrototype,
   captureConvexGlobal,
-  tableNameFromId,
-  tableOfQuery,
   type AnyTestConvex,
+  type TableSchema,
   type ConvexGlobal,
   type DatabaseFake,
   type StoredDocument,
 } from "./convexTestInternals.ts";
 import { discoverComponents } from "./components.ts";
+import { pageOf, rangeOf, ReadSet, tableNameFromId, wholeTable } from "./readSets.ts";
 import {
   listFunctionModules,
   ModuleLoader,
   moduleRecord,
   modulePathWithoutExtension,
 } from "./modules.ts";
+
+/** The reads of the query running in this async context (shared by every engine in the process). */
+const queryReads = new AsyncLocalStorage<ReadSet>();
 
 export type FunctionKind = "query" | "mutation" | "action";
 export type Visibility = "public" | "internal";
@@ -97,7 +101,6 @@ type RegisteredFunction = {
 };
 
 export class Engine {
-  private readonly reads = new AsyncLocalStorage<Set<string>>();
   private readonly requests = new AsyncLocalStorage<PendingRequest>();
   private readonly storedContentType = new AsyncLocalStorage<string>();
   private readonly commitListeners = new Set<(commit: Commit) => void>();
@@ -123,6 +126,7 @@ export class Engine {
       moduleRecord(options.functionsDir, loader),
     ) as AnyTestConvex;
     const engine = new Engine(options, t, await captureConvexGlobal(t), loader);
+    trackIdentityReads(await captureAuthPrototype(t));
     await engine.registerComponents();
     return engine;
   }
@@ -167,34 +171,65 @@ export class Engine {
   }
 
   /**
-   * Records which tables a query reads. A component's tables are named
-   * "<mount path>/<table>" so they never collide with the app's.
+   * Records what a query reads (`ReadSet`): documents fetched by id, and the
+   * index ranges its streams and pages covered. The scans convex-test does
+   * inside a range (it fetches every document of the table) are not reads of
+   * their own.
    */
   private instrumentDatabase(db: DatabaseFake, mountPath: string): void {
     if (this.instrumented.has(db)) return;
     this.instrumented.add(db);
-    const reads = this.reads;
-    const track = (table: string) => reads.getStore()?.add(qualifiedTable(mountPath, table));
+    const indexFields = (table: string, index: string) =>
+      db._schema?.tables.get(table)?.indexes.find((i) => i.indexDescriptor === index)?.fields;
+    let scanning = 0;
+    const scan = <T>(run: () => T): T => {
+      scanning++;
+      try {
+        return run();
+      } finally {
+        scanning--;
+      }
+    };
 
     const get = db.get.bind(db);
     db.get = (table, id) => {
-      track(table ?? tableNameFromId(id));
+      if (scanning === 0) queryReads.getStore()?.addDocument(mountPath, id);
       return get(table, id);
     };
     const startQuery = db.startQuery.bind(db);
     db.startQuery = (query) => {
-      track(tableOfQuery(query));
-      return startQuery(query);
+      const queryId = scan(() => startQuery(query));
+      const limit = query.operators.find((operator) => operator.limit !== undefined)?.limit;
+      queryReads
+        .getStore()
+        ?.openStream(
+          `${mountPath}:${queryId}`,
+          rangeOf(mountPath, query, indexFields),
+          db._queryResults[queryId],
+          limit ?? null,
+        );
+      return queryId;
+    };
+    const queryNext = db.queryNext.bind(db);
+    db.queryNext = (queryId) => {
+      const next = queryNext(queryId);
+      if (next.value) queryReads.getStore()?.readFromStream(`${mountPath}:${queryId}`, next.value);
+      return next;
     };
     const paginate = db.paginate.bind(db);
     db.paginate = (args) => {
-      track(tableOfQuery(args.query));
-      return paginate(args);
+      const result = scan(() => paginate(args));
+      queryReads
+        .getStore()
+        ?.addRange(
+          pageOf(rangeOf(mountPath, args.query, indexFields), args.cursor, args.endCursor, result),
+        );
+      return result;
     };
     const vectorSearch = db.vectorSearch.bind(db);
     db.vectorSearch = (indexName, ...rest) => {
-      track(indexName.split(".")[0]);
-      return vectorSearch(indexName, ...rest);
+      queryReads.getStore()?.addRange(wholeTable(mountPath, indexName.split(".")[0]));
+      return scan(() => vectorSearch(indexName, ...rest));
     };
     const storeFile = db.storeFile.bind(db);
     db.storeFile = (storageId, blob) => {
@@ -214,9 +249,22 @@ export class Engine {
   private instrumentTransactions(): void {
     const db = this.db;
     const tm = this.convexGlobal.transactionManager;
+    const begin = tm.begin.bind(tm);
+    tm.begin = async (isNested, limits) => {
+      await begin(isNested, limits);
+      // Transactions are serialised: a query sees exactly the last commit.
+      const reads = queryReads.getStore();
+      if (reads && !isNested) reads.snapshotTs = tm._lastCommitTs;
+    };
+    const rollback = tm.rollback.bind(tm);
+    tm.rollback = (isNested) => {
+      rollback(isNested);
+      if (!isNested) this.forgetQueryStreams();
+    };
     const commit = tm.commit.bind(tm);
     tm.commit = (isNested) => {
       if (isNested) return commit(isNested);
+      this.forgetQueryStreams();
       const writes: DocumentWrite[] = [];
       for (const [mountPath, database] of this.databases) {
         const outermost = database._writes[database._writes.length - 1] ?? {};
@@ -261,6 +309,14 @@ export class Engine {
     };
   }
 
+  /**
+   * convex-test keeps every query stream's unread results for good; once a
+   * top-level transaction ends (they are serialised), none is open any more.
+   */
+  private forgetQueryStreams(): void {
+    for (const [, db] of this.databases) db._queryResults = {};
+  }
+
   /** A module of the current code, loaded through the current (hot-reloadable) namespace. */
   async loadFunctionModule(modulePath: string): Promise<Record<string, unknown> | null> {
     try {
@@ -295,14 +351,25 @@ export class Engine {
     udfPath: string,
     args: Record<string, Value>,
     identity: UserIdentity | null,
-  ): Promise<{ value: Value; readTables: Set<string> }> {
-    const readTables = new Set<string>();
-    const value: Value = await this.reads.run(readTables, () =>
-      asFailure<Value>(() =>
-        this.accessor(identity).query(makeFunctionReference<"query">(udfPath), args),
-      ),
+  ): Promise<Value> {
+    return await asFailure<Value>(() =>
+      this.accessor(identity).query(makeFunctionReference<"query">(udfPath), args),
     );
-    return { value, readTables };
+  }
+
+  /** Runs a query and records what it read, also when it fails. */
+  async runTrackedQuery(
+    udfPath: string,
+    args: Record<string, Value>,
+    identity: UserIdentity | null,
+  ): Promise<{ value: Value; reads: ReadSet } | { failure: FunctionFailure; reads: ReadSet }> {
+    const reads = new ReadSet();
+    try {
+      const value = await queryReads.run(reads, () => this.runQuery(udfPath, args, identity));
+      return { value, reads: reads.finish() };
+    } catch (error) {
+      return { failure: error as FunctionFailure, reads: reads.finish() };
+    }
   }
 
   /**
@@ -367,7 +434,7 @@ export class Engine {
     args: Record<string, Value>,
     identity: UserIdentity | null,
   ): Promise<Value> {
-    if (kind === "query") return (await this.runQuery(udfPath, args, identity)).value;
+    if (kind === "query") return await this.runQuery(udfPath, args, identity);
     if (kind === "mutation") return (await this.runMutation(udfPath, args, identity)).value;
     return await this.runAction(udfPath, args, identity);
   }
@@ -428,7 +495,7 @@ export class Engine {
           tables: new Map(
             Object.entries(schema.tables).map(([name, table]) => [
               name,
-              (table as unknown as { export(): unknown }).export(),
+              (table as unknown as { export(): TableSchema }).export(),
             ]),
           ),
         }
@@ -535,12 +602,22 @@ export class Engine {
   }
 }
 
-function countersOf(db: DatabaseFake): DatabaseCounters {
-  return { nextDocId: db._nextDocId, lastCreationTime: db._lastCreationTime };
+const identityTracked = new WeakSet<object>();
+
+/** A query that asks who the user is gives a per-user result; one that does not can be shared. */
+function trackIdentityReads(auth: { getUserIdentity: (this: unknown) => Promise<unknown> }): void {
+  if (identityTracked.has(auth)) return;
+  identityTracked.add(auth);
+  const getUserIdentity = auth.getUserIdentity;
+  auth.getUserIdentity = function (this: unknown) {
+    const reads = queryReads.getStore();
+    if (reads) reads.readsAuth = true;
+    return getUserIdentity.call(this);
+  };
 }
 
-function qualifiedTable(mountPath: string, table: string): string {
-  return mountPath ? `${mountPath}/${table}` : table;
+function countersOf(db: DatabaseFake): DatabaseCounters {
+  return { nextDocId: db._nextDocId, lastCreationTime: db._lastCreationTime };
 }
 
 async function loadSchema(

@@ -1,14 +1,24 @@
 /**
- * Live queries: one shared entry per (function, arguments, identity,
- * journal), re-run only when a commit wrote a table the query read, and
- * pushed to every subscriber whose result changed.
+ * Live queries. One entry per distinct query — function, arguments, journal,
+ * and the user only when the query asks who the user is (a query that never
+ * calls `getUserIdentity` gives everyone the same result, so it runs once for
+ * all of them). A durable commit re-runs only the entries whose read set
+ * (documents and index ranges, see readSets.ts) it touched, each at most
+ * once, and pushes changed results to their subscribers.
  *
  * All query work runs through one serial task queue so subscribers never see
  * an older result after a newer one.
  */
 import type { UserIdentity } from "convex/server";
 import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/values";
-import { Engine, FunctionFailure, type Commit } from "./engine.ts";
+import type { Commit, Engine } from "./engine.ts";
+import {
+  documentKey,
+  qualifiedTable,
+  rangeContains,
+  tableNameFromId,
+  type ReadSet,
+} from "./readSets.ts";
 
 export type QueryResult =
   | { kind: "value"; value: JSONValue; journal: string | null }
@@ -22,26 +32,45 @@ export interface QuerySubscriber {
   deliver(changes: Map<number, QueryResult>, ts: bigint): void;
 }
 
+type Subscription = { identity: UserIdentity | null; queryIds: Set<number> };
+
 type Entry = {
   key: string;
   spec: QuerySpec;
+  /** Whom it runs as; for a shared entry, whoever subscribed first. */
   identity: UserIdentity | null;
-  readTables: Set<string> | null; // null: every table (not run yet, or failed before reading)
+  /** True when its last run did not ask who the user is, so every user shares it. */
+  shared: boolean;
+  /** What its last run read; null: unknown (not run yet, or failed before reading), so every commit re-runs it. */
+  reads: ReadSet | null;
+  /** The commit its result reflects. */
+  snapshotTs: bigint;
+  /** The newest commit that touched its read set since then. */
+  touchedTs: bigint;
   result: QueryResult | null;
   resultJson: string;
-  subscribers: Map<QuerySubscriber, Set<number>>;
+  subscribers: Map<QuerySubscriber, Subscription>;
 };
+
+export type HubStats = { queryRuns: number; liveQueries: number };
 
 export class QueryHub {
   private readonly entries = new Map<string, Entry>();
   private readonly bySubscriber = new Map<QuerySubscriber, Map<number, Entry>>();
+  /** Entries by the documents they read, and by the tables their ranges are in. */
+  private readonly byDocument = new Map<string, Set<Entry>>();
+  private readonly byTable = new Map<string, Set<Entry>>();
+  private readonly readsUnknown = new Set<Entry>();
+  private readonly touched = new Set<Entry>();
+  /** Results changed outside a flush (a new subscriber re-ran a touched entry) that the others still need. */
+  private readonly undelivered = new Set<Entry>();
   private queue: Promise<void> = Promise.resolve();
-  private pendingTables = new Set<string>();
   private pendingTs = 0n;
   private flushScheduled = false;
   private flushedTs = 0n;
   private readonly flushWaiters: Array<{ ts: bigint; resolve: () => void }> = [];
   private unsubscribeCommits: () => void;
+  private queryRuns = 0;
 
   /** `commits`: where durable commits are announced (the persistence layer). */
   constructor(
@@ -57,6 +86,16 @@ export class QueryHub {
     return this.flushedTs;
   }
 
+  /** Query executions so far and distinct live queries now (tests and benchmarks). */
+  get stats(): HubStats {
+    return { queryRuns: this.queryRuns, liveQueries: this.entries.size };
+  }
+
+  /** Number of distinct live queries (for tests and the benchmark). */
+  get liveQueryCount(): number {
+    return this.entries.size;
+  }
+
   private enqueue<T>(task: () => Promise<T>): Promise<T> {
     const run = this.queue.then(task);
     this.queue = run.then(
@@ -67,10 +106,24 @@ export class QueryHub {
   }
 
   private onCommit({ ts, writes }: Commit): void {
-    for (const write of writes) {
-      const table = write.id.replace(/^[0-9]+/, "");
-      this.pendingTables.add(write.mountPath ? `${write.mountPath}/${table}` : table);
+    const touch = (entry: Entry) => {
+      if (entry.touchedTs < ts) entry.touchedTs = ts;
+      this.touched.add(entry);
+    };
+    for (const { mountPath, id, before, after } of writes) {
+      for (const entry of this.byDocument.get(documentKey(mountPath, id)) ?? []) touch(entry);
+      const table = qualifiedTable(mountPath, tableNameFromId(id));
+      for (const entry of this.byTable.get(table) ?? []) {
+        const inRange = entry.reads!.ranges.some(
+          (range) =>
+            range.table === table &&
+            ((before !== null && rangeContains(range, before)) ||
+              (after !== null && rangeContains(range, after))),
+        );
+        if (inRange) touch(entry);
+      }
     }
+    for (const entry of this.readsUnknown) touch(entry);
     if (ts > this.pendingTs) this.pendingTs = ts;
     if (!this.flushScheduled) {
       this.flushScheduled = true;
@@ -86,25 +139,16 @@ export class QueryHub {
 
   private async flush(): Promise<void> {
     this.flushScheduled = false;
-    const tables = this.pendingTables;
     const ts = this.pendingTs;
-    this.pendingTables = new Set();
-    const changedBySubscriber = new Map<QuerySubscriber, Map<number, QueryResult>>();
-    for (const entry of [...this.entries.values()]) {
-      if (!readsAny(entry, tables)) continue;
-      // A subscriber dropped while this flush ran needs nothing.
-      if (entry.subscribers.size === 0) continue;
-      if (!(await this.refresh(entry))) continue;
-      for (const [subscriber, queryIds] of entry.subscribers) {
-        let changes = changedBySubscriber.get(subscriber);
-        if (!changes)
-          changedBySubscriber.set(subscriber, (changes = new Map<number, QueryResult>()));
-        for (const queryId of queryIds) changes.set(queryId, entry.result!);
-      }
+    for (const entry of [...this.touched]) {
+      // Touched by a commit its current result already reflects, or dropped meanwhile: nothing to do.
+      if (!this.touched.delete(entry) || entry.subscribers.size === 0) continue;
+      if (entry.touchedTs <= entry.snapshotTs) continue;
+      if (await this.refresh(entry)) this.undelivered.add(entry);
     }
     if (ts > this.flushedTs) this.flushedTs = ts;
-    for (const [subscriber, changes] of changedBySubscriber)
-      subscriber.deliver(changes, this.flushedTs);
+    this.deliver([...this.undelivered]);
+    this.undelivered.clear();
     for (let i = this.flushWaiters.length - 1; i >= 0; i--) {
       const waiter = this.flushWaiters[i];
       if (waiter.ts <= this.flushedTs) {
@@ -114,14 +158,31 @@ export class QueryHub {
     }
   }
 
-  /** Re-runs an entry; true when its result changed. */
+  private deliver(entries: Iterable<Entry>): void {
+    const bySubscriber = new Map<QuerySubscriber, Map<number, QueryResult>>();
+    for (const entry of entries) {
+      if (this.entries.get(entry.key) !== entry) continue; // split into per-user entries meanwhile
+      for (const [subscriber, { queryIds }] of entry.subscribers) {
+        let changes = bySubscriber.get(subscriber);
+        if (!changes) bySubscriber.set(subscriber, (changes = new Map<number, QueryResult>()));
+        for (const queryId of queryIds) changes.set(queryId, entry.result!);
+      }
+    }
+    for (const [subscriber, changes] of bySubscriber) subscriber.deliver(changes, this.flushedTs);
+  }
+
+  /**
+   * Re-runs an entry; true when its result changed. A shared entry whose run
+   * now asks who the user is splits into one entry per user.
+   */
   private async refresh(entry: Entry): Promise<boolean> {
     const result = await this.execute(entry);
     const json = JSON.stringify(result);
-    if (json === entry.resultJson) return false;
+    const changed = json !== entry.resultJson;
     entry.result = result;
     entry.resultJson = json;
-    return true;
+    if (entry.shared && entry.reads?.readsAuth) await this.split(entry);
+    return changed;
   }
 
   private async execute(entry: Entry): Promise<QueryResult> {
@@ -129,19 +190,58 @@ export class QueryHub {
     // Once a run has produced a journal, later runs follow it.
     const journal = entry.result ? entry.result.journal : entry.spec.journal;
     const args = withJournal(jsonToConvex(entry.spec.args) as Record<string, Value>, journal);
-    try {
-      const { value, readTables } = await this.engine.runQuery(udfPath, args, entry.identity);
-      entry.readTables = readTables;
-      return {
-        kind: "value",
-        value: convexToJson(value),
-        journal: journalFor(args, value, journal),
-      };
-    } catch (error) {
-      entry.readTables = null;
-      const failure = error as FunctionFailure;
+    this.queryRuns++;
+    const run = await this.engine.runTrackedQuery(udfPath, args, entry.identity);
+    // A failure that read nothing (bad arguments, a missing function…) is retried on every commit.
+    this.index(entry, "failure" in run && run.reads.isEmpty ? null : run.reads);
+    entry.snapshotTs = run.reads.snapshotTs;
+    if ("failure" in run) {
+      const { failure } = run;
       return { kind: "error", message: failure.message, errorData: failure.errorData, journal };
     }
+    return {
+      kind: "value",
+      value: convexToJson(run.value),
+      journal: journalFor(args, run.value, journal),
+    };
+  }
+
+  /** Files an entry under what it read. */
+  private index(entry: Entry, reads: ReadSet | null): void {
+    this.unindex(entry);
+    entry.reads = reads;
+    if (!reads) {
+      this.readsUnknown.add(entry);
+      return;
+    }
+    for (const key of reads.documents) addTo(this.byDocument, key, entry);
+    for (const range of reads.ranges) addTo(this.byTable, range.table, entry);
+  }
+
+  private unindex(entry: Entry): void {
+    this.readsUnknown.delete(entry);
+    if (!entry.reads) return;
+    for (const key of entry.reads.documents) removeFrom(this.byDocument, key, entry);
+    for (const range of entry.reads.ranges) removeFrom(this.byTable, range.table, entry);
+  }
+
+  /** The result now depends on who asks: every subscriber moves to an entry of their own user. */
+  private async split(entry: Entry): Promise<void> {
+    this.forget(entry);
+    for (const [subscriber, { identity, queryIds }] of entry.subscribers) {
+      for (const queryId of queryIds) {
+        this.bySubscriber.get(subscriber)?.delete(queryId);
+        const own = await this.attach(subscriber, queryId, entry.spec, identity);
+        this.undelivered.add(own);
+      }
+    }
+  }
+
+  private forget(entry: Entry): void {
+    this.unindex(entry);
+    this.touched.delete(entry);
+    this.undelivered.delete(entry);
+    if (this.entries.get(entry.key) === entry) this.entries.delete(entry.key);
   }
 
   /**
@@ -198,8 +298,10 @@ export class QueryHub {
   /** Re-runs every live query (after a code reload). */
   invalidateAll(): Promise<void> {
     return this.enqueue(async () => {
-      for (const entry of this.entries.values()) entry.readTables = null;
-      this.pendingTables.add("*");
+      for (const entry of this.entries.values()) {
+        entry.touchedTs = entry.snapshotTs + 1n;
+        this.touched.add(entry);
+      }
       await this.flush();
     });
   }
@@ -210,29 +312,43 @@ export class QueryHub {
     spec: QuerySpec,
     identity: UserIdentity | null,
   ): Promise<Entry> {
-    const key = JSON.stringify([
-      spec.udfPath,
-      spec.args,
-      spec.journal,
-      identity?.tokenIdentifier ?? null,
-    ]);
-    let entry = this.entries.get(key);
+    const query = JSON.stringify([spec.udfPath, spec.args, spec.journal]);
+    const sharedKey = `${query}*`;
+    const ownKey = `${query}${JSON.stringify(identity?.tokenIdentifier ?? null)}`;
+    let entry = this.entries.get(sharedKey) ?? this.entries.get(ownKey);
     if (!entry) {
       entry = {
-        key,
+        key: ownKey,
         spec,
         identity,
-        readTables: null,
+        shared: false,
+        reads: null,
+        snapshotTs: 0n,
+        touchedTs: 0n,
         result: null,
         resultJson: "",
         subscribers: new Map(),
       };
-      this.entries.set(key, entry);
+      this.entries.set(ownKey, entry);
+      await this.refresh(entry);
+      if (entry.reads && !entry.reads.readsAuth && !this.entries.has(sharedKey)) {
+        this.entries.delete(ownKey);
+        entry.key = sharedKey;
+        entry.shared = true;
+        this.entries.set(sharedKey, entry);
+      }
+    } else if (this.touched.has(entry) && entry.touchedTs > entry.snapshotTs) {
+      // A commit the pending flush has not handled yet: the newcomer gets the fresh result now, the others in that flush.
+      this.touched.delete(entry);
+      if (await this.refresh(entry)) this.undelivered.add(entry);
+      // The entry may have split into per-user entries.
+      if (this.entries.get(entry.key) !== entry)
+        return await this.attach(subscriber, queryId, spec, identity);
     }
-    if (entry.result === null || readsAny(entry, this.pendingTables)) await this.refresh(entry);
-    let ids = entry.subscribers.get(subscriber);
-    if (!ids) entry.subscribers.set(subscriber, (ids = new Set()));
-    ids.add(queryId);
+    let subscription = entry.subscribers.get(subscriber);
+    if (!subscription)
+      entry.subscribers.set(subscriber, (subscription = { identity, queryIds: new Set() }));
+    subscription.queryIds.add(queryId);
     let mine = this.bySubscriber.get(subscriber);
     if (!mine) this.bySubscriber.set(subscriber, (mine = new Map<number, Entry>()));
     mine.set(queryId, entry);
@@ -244,15 +360,10 @@ export class QueryHub {
     const entry = mine?.get(queryId);
     if (!entry) return;
     mine!.delete(queryId);
-    const ids = entry.subscribers.get(subscriber);
-    ids?.delete(queryId);
-    if (ids && ids.size === 0) entry.subscribers.delete(subscriber);
-    if (entry.subscribers.size === 0) this.entries.delete(entry.key);
-  }
-
-  /** Number of distinct live queries (for tests and the benchmark). */
-  get liveQueryCount(): number {
-    return this.entries.size;
+    const subscription = entry.subscribers.get(subscriber);
+    subscription?.queryIds.delete(queryId);
+    if (subscription && subscription.queryIds.size === 0) entry.subscribers.delete(subscriber);
+    if (entry.subscribers.size === 0) this.forget(entry);
   }
 
   close(): void {
@@ -261,11 +372,16 @@ export class QueryHub {
   }
 }
 
-function readsAny(entry: Entry, tables: Set<string>): boolean {
-  if (tables.size === 0) return false;
-  if (entry.readTables === null || tables.has("*")) return true;
-  for (const table of tables) if (entry.readTables.has(table)) return true;
-  return false;
+function addTo(index: Map<string, Set<Entry>>, key: string, entry: Entry): void {
+  let entries = index.get(key);
+  if (!entries) index.set(key, (entries = new Set()));
+  entries.add(entry);
+}
+
+function removeFrom(index: Map<string, Set<Entry>>, key: string, entry: Entry): void {
+  const entries = index.get(key);
+  entries?.delete(entry);
+  if (entries?.size === 0) index.delete(key);
 }
 
 /**
