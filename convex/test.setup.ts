@@ -14,6 +14,7 @@ import schema from "./schema";
 import type { EventCreatePayload } from "./model/events";
 import { ensureProfile, type ProfileDoc } from "./model/profiles";
 import type { RsvpStatus } from "../shared/eventOptions";
+import { userSearchTerms, type CrewVibe } from "../shared/crewRules";
 
 /** Function modules and `_generated` (files with one dot only: no tests, no auth.config.ts). */
 export const modules = import.meta.glob(["./**/*.ts", "./_generated/*.js", "!./**/*.*.ts"]);
@@ -83,7 +84,9 @@ export async function createUser(
     if (options.withProfile !== false) {
       profile = (await ensureProfile(ctx, userId)).profile;
       if (options.profile) {
-        await ctx.db.patch("user_profiles", profile._id, options.profile);
+        const names = { username: profile.username, displayName: profile.displayName, nickname: profile.nickname, ...options.profile };
+        // The search text follows the names, as profiles.update keeps it (so user search finds test users).
+        await ctx.db.patch("user_profiles", profile._id, { nameSearchText: userSearchTerms(names), ...options.profile });
         profile = await ctx.db.get("user_profiles", profile._id);
       }
     }
@@ -154,4 +157,35 @@ export async function profileStats(t: TestConvex, userId: Id<"users">) {
       .unique();
     return profile?.stats ?? null;
   });
+}
+
+// ---------------------------------------------------------------- crews
+
+/** Creates a crew through `crews.create` as `host` (public, casual, unless overridden); returns its id. */
+export async function createCrew(
+  host: TestUser,
+  overrides: { name?: string; description?: string | null; vibe?: CrewVibe; isPublic?: boolean; inviteUserIds?: Id<"users">[] } = {},
+): Promise<Id<"crews">> {
+  const { crewId } = await host.asUser.mutation(api.crews.create, { name: "The Regulars", vibe: "casual", isPublic: true, ...overrides });
+  return crewId;
+}
+
+/** `inviter` invites `invitee` to the crew through `crews.inviteUsers` (refused invitations throw). */
+export async function inviteToCrew(inviter: TestUser, crewId: Id<"crews">, invitee: TestUser) {
+  const outcome = await inviter.asUser.mutation(api.crews.inviteUsers, { crewId, userIds: [invitee.userId] });
+  if (outcome.failed.length > 0) throw new Error(`inviteToCrew: ${outcome.failed[0].reason}`);
+  return outcome;
+}
+
+/** Invites `members` and has each accept: accepted crew members. */
+export async function addCrewMembers(inviter: TestUser, crewId: Id<"crews">, ...members: TestUser[]) {
+  for (const member of members) {
+    await inviteToCrew(inviter, crewId, member);
+    await member.asUser.mutation(api.crews.respondToInvitation, { crewId, response: "accepted" });
+  }
+}
+
+/** The stored crew document (null once deleted). */
+export async function crewDoc(t: TestConvex, crewId: Id<"crews">): Promise<Doc<"crews"> | null> {
+  return await t.run(async (ctx) => await ctx.db.get("crews", crewId));
 }
