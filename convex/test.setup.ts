@@ -189,3 +189,43 @@ export async function addCrewMembers(inviter: TestUser, crewId: Id<"crews">, ...
 export async function crewDoc(t: TestConvex, crewId: Id<"crews">): Promise<Doc<"crews"> | null> {
   return await t.run(async (ctx) => await ctx.db.get("crews", crewId));
 }
+
+/** Tables a crew, invitation or notification function may write. */
+export const SOCIAL_TABLES = [
+  "crews",
+  "crew_members",
+  "crew_invitations",
+  "crew_events",
+  "notifications",
+  "notification_counters",
+  "user_profiles",
+  "events",
+  "event_members",
+  "event_participants",
+  "rsvps",
+] as const;
+
+/** Every row of `tables` (for "nothing written": compare before and after a refusal). */
+export async function tableSnapshot(t: TestConvex, tables: readonly (typeof SOCIAL_TABLES)[number][] = SOCIAL_TABLES) {
+  return await t.run(async (ctx) => {
+    const rows: Record<string, unknown[]> = {};
+    for (const table of tables) rows[table] = await ctx.db.query(table).collect();
+    return rows;
+  });
+}
+
+/** `user`'s unread counter as stored (null when they never had one). */
+export async function unreadCounter(t: TestConvex, userId: Id<"users">): Promise<number | null> {
+  return await t.run(async (ctx) => {
+    const row = await ctx.db
+      .query("notification_counters")
+      .withIndex("by_user", (q) => q.eq("userId", userId))
+      .unique();
+    return row?.unread ?? null;
+  });
+}
+
+/** `user`'s notifications, oldest first. */
+export async function notificationsOf(t: TestConvex, userId: Id<"users">): Promise<Doc<"notifications">[]> {
+  return await t.run(async (ctx) => await ctx.db.query("notifications").withIndex("by_user", (q) => q.eq("userId", userId)).collect());
+}
