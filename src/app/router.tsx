@@ -2,6 +2,7 @@ import type { RouteObject } from "react-router-dom";
 import { LandingGuard } from "@/features/auth/LandingGuard";
 import { AccountArea, MobileAccountArea } from "./layout/AccountArea";
 import { AppShell } from "./layout/AppShell";
+import { NotificationArea } from "./layout/NotificationArea";
 import { eventRoutes } from "./eventRoutes";
 import { lazyPage } from "./lazy/lazyPage";
 import { CrashPage } from "./pages/CrashPage";
@@ -23,8 +24,13 @@ const ProfileScreen = lazyPage(() => import("./pages/ProfileScreen"), "ProfileSc
 /** The app's routes; main.tsx makes the browser router of them, the build prerenders `/` with them. */
 export const routes: RouteObject[] = [
   {
-    // The notification bell plugs in as `extras` when notifications land.
-    element: <AppShell account={<AccountArea />} mobileAccount={<MobileAccountArea />} />,
+    element: (
+      <AppShell
+        account={<AccountArea />}
+        mobileAccount={<MobileAccountArea />}
+        extras={<NotificationArea />}
+      />
+    ),
     // Only reached if the shell itself fails; page errors are caught below.
     errorElement: <CrashPage standalone />,
     children: [

@@ -1,0 +1,77 @@
+import type { FunctionReturnType } from "convex/server";
+import { formatDistanceToNow } from "date-fns";
+import { api } from "../../../convex/_generated/api";
+import { NOTIFICATION_MESSAGES, invitationState } from "../../../shared/notificationRules";
+import { Avatar } from "@/components/ui/Avatar";
+import { Button } from "@/components/ui/Button";
+import { cn } from "@/lib/cn";
+import { invitationTarget, useInvitationResponse } from "./useInvitationResponse";
+
+export type NotificationView = FunctionReturnType<typeof api.notifications.list>["page"][number];
+
+const ANSWERED_TEXT = {
+  accepted: NOTIFICATION_MESSAGES.accepted,
+  declined: NOTIFICATION_MESSAGES.declined,
+  expired: NOTIFICATION_MESSAGES.expired,
+} as const;
+
+/** One notification: opening it marks it read; invitations answer inline. */
+export function NotificationItem({
+  notification,
+  now,
+  onOpen,
+}: {
+  notification: NotificationView;
+  now: number;
+  onOpen: (notification: NotificationView) => void;
+}) {
+  const state = invitationState(notification, now);
+  const { respond, pending } = useInvitationResponse(
+    state === "actionable" ? invitationTarget(notification.type, notification.data) : null,
+  );
+  const sender = notification.senderName ?? "Clink";
+  return (
+    <li className={cn("rounded-xl", !notification.read && "bg-night-800/70")}>
+      <button
+        type="button"
+        onClick={() => onOpen(notification)}
+        className="flex w-full gap-3 rounded-xl p-3 text-left transition hover:bg-night-800"
+      >
+        <Avatar name={sender} url={notification.senderAvatar} size="sm" />
+        <span className="flex min-w-0 flex-1 flex-col gap-0.5">
+          <span className="text-sm font-semibold text-cream-50">{notification.title}</span>
+          <span className="text-sm text-cream-200">{notification.message}</span>
+          <time
+            dateTime={new Date(notification.createdAt).toISOString()}
+            className="text-xs text-cream-400"
+          >
+            {formatDistanceToNow(notification.createdAt, { addSuffix: true })}
+          </time>
+        </span>
+        {!notification.read && (
+          <span className="mt-1.5 size-2.5 shrink-0 rounded-full bg-brand-amber">
+            <span className="sr-only">Unread</span>
+          </span>
+        )}
+      </button>
+      {state === "actionable" && (
+        <div className="flex gap-2 px-3 pb-3 pl-14">
+          <Button size="sm" disabled={pending} onClick={() => void respond("accepted")}>
+            Accept
+          </Button>
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={pending}
+            onClick={() => void respond("declined")}
+          >
+            Decline
+          </Button>
+        </div>
+      )}
+      {(state === "accepted" || state === "declined" || state === "expired") && (
+        <p className="px-3 pb-3 pl-14 text-sm text-cream-200">{ANSWERED_TEXT[state]}</p>
+      )}
+    </li>
+  );
+}
