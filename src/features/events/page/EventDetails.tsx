@@ -38,6 +38,7 @@ import { AttendeeList } from "./AttendeeList";
 import { Countdown } from "./Countdown";
 import type { EventPageData } from "./EventPage";
 import { HostCard } from "./HostCard";
+import { InvitationBanner } from "./InvitationBanner";
 import { JoinControls } from "./JoinControls";
 import { LocationCard } from "./LocationCard";
 import { SectionCard } from "./SectionCard";
@@ -113,6 +114,7 @@ export function EventDetails({
       aria-label="Your RSVP"
       className="flex flex-col gap-3 rounded-3xl bg-night-850 p-5 ring-1 ring-night-700 ring-inset sm:p-6"
     >
+      {!isPast && <InvitationBanner eventId={event._id} />}
       <JoinControls eventId={event._id} viewer={viewer} isPast={isPast} />
       {viewer.isAttending && !isPast && (
         <AddToCalendar event={calendarEvent} timeZone={event.timeZone} />
