@@ -36,6 +36,7 @@ export interface DatabaseFake {
   queryNext(queryId: number): { value: StoredDocument | null; done: boolean };
   paginate(args: PaginateArgs): { isDone: boolean; continueCursor: string };
   getFile(storageId: string): Blob | null;
+  _iterateDocs(table: string, callback: (doc: StoredDocument) => void): void;
   vectorSearch(indexName: string, ...rest: unknown[]): unknown;
 }
 

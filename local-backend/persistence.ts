@@ -62,6 +62,8 @@ export type PersistenceStats = {
   snapshotBytes: number;
   commitsLogged: number;
   fsyncs: number;
+  /** Time spent appending and fsyncing the log. */
+  fsyncMs: number;
 };
 
 export class Persistence {
@@ -87,6 +89,7 @@ export class Persistence {
     snapshotBytes: 0,
     commitsLogged: 0,
     fsyncs: 0,
+    fsyncMs: 0,
   };
 
   private constructor(
@@ -201,8 +204,10 @@ export class Persistence {
       }
       if (lines.length > 0) {
         const frame = encodeFrame(lines);
+        const started = performance.now();
         await this.wal.write(frame);
         await this.wal.datasync();
+        this.stats.fsyncMs += performance.now() - started;
         this.logBytes += frame.length;
         this.stats.bytesWritten += frame.length;
         this.stats.commitsLogged += lines.length;

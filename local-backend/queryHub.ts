@@ -52,7 +52,7 @@ type Entry = {
   subscribers: Map<QuerySubscriber, Subscription>;
 };
 
-export type HubStats = { queryRuns: number; liveQueries: number };
+export type HubStats = { queryRuns: number; queryMs: number; liveQueries: number };
 
 export class QueryHub {
   private readonly entries = new Map<string, Entry>();
@@ -71,6 +71,7 @@ export class QueryHub {
   private readonly flushWaiters: Array<{ ts: bigint; resolve: () => void }> = [];
   private unsubscribeCommits: () => void;
   private queryRuns = 0;
+  private queryMs = 0;
 
   /** `commits`: where durable commits are announced (the persistence layer). */
   constructor(
@@ -88,7 +89,7 @@ export class QueryHub {
 
   /** Query executions so far and distinct live queries now (tests and benchmarks). */
   get stats(): HubStats {
-    return { queryRuns: this.queryRuns, liveQueries: this.entries.size };
+    return { queryRuns: this.queryRuns, queryMs: this.queryMs, liveQueries: this.entries.size };
   }
 
   /** Number of distinct live queries (for tests and the benchmark). */
@@ -191,7 +192,9 @@ export class QueryHub {
     const journal = entry.result ? entry.result.journal : entry.spec.journal;
     const args = withJournal(jsonToConvex(entry.spec.args) as Record<string, Value>, journal);
     this.queryRuns++;
+    const started = performance.now();
     const run = await this.engine.runTrackedQuery(udfPath, args, entry.identity);
+    this.queryMs += performance.now() - started;
     // A failure that read nothing (bad arguments, a missing function…) is retried on every commit.
     this.index(entry, "failure" in run && run.reads.isEmpty ? null : run.reads);
     entry.snapshotTs = run.reads.snapshotTs;
