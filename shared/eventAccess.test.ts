@@ -52,7 +52,9 @@ describe("participation rules", () => {
     const priv = { isPublic: false };
     expect(canViewEvent({ isPublic: true }, null)).toBe(true);
     expect(canViewEvent(priv, null)).toBe(false);
-    expect([creator, going, accepted, maybe, invited, nobody].map((p) => canViewEvent(priv, p))).toEqual([true, true, true, false, false, false]);
+    // A pending invitee may open it to answer; a crew invited to it opens it to its members (DESIGN.md).
+    expect([creator, going, accepted, maybe, invited, nobody].map((p) => canViewEvent(priv, p))).toEqual([true, true, true, false, true, false]);
+    expect(canViewEvent(priv, nobody, true)).toBe(true);
     expect([creator, going, maybe, invited, nobody].map((p) => canRsvpTo(priv, p))).toEqual([false, true, true, true, false]);
     expect([creator, nobody].map((p) => canRsvpTo({ isPublic: true }, p))).toEqual([false, true]);
   });
