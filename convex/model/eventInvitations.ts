@@ -154,8 +154,17 @@ export async function inviteCrewToEvent(
   const others = crew.memberCount - (inviterMembership?.status === "accepted" ? 1 : 0);
   if (others <= 0) throw appError("VALIDATION", CREW_MESSAGES.noMembersToInvite);
   await markCrewInvited(ctx, crewId, event._id, inviterId);
-  const { invited, cursor } = await inviteCrewBatch(ctx, event._id, crewId, inviterId, null);
-  const queuedCount = cursor === null ? 0 : Math.max(0, others - CREW_INVITE_BATCH);
+  const { invited, cursor, examined, sawInviter } = await inviteCrewBatch(
+    ctx,
+    event._id,
+    crewId,
+    inviterId,
+    null,
+  );
+  // The members not yet looked at, the inviter aside (they may be in the first page or a later one).
+  const inviterLater = inviterMembership?.status === "accepted" && !sawInviter;
+  const queuedCount =
+    cursor === null ? 0 : Math.max(0, crew.memberCount - examined - (inviterLater ? 1 : 0));
   return {
     invitedCount: invited,
     queuedCount,
@@ -173,9 +182,10 @@ export async function inviteCrewBatch(
   crewId: Id<"crews">,
   inviterId: Id<"users">,
   cursor: string | null,
-): Promise<{ invited: number; cursor: string | null }> {
+): Promise<{ invited: number; cursor: string | null; examined: number; sawInviter: boolean }> {
   let event = await ctx.db.get("events", eventId);
-  if (event === null || event.ended) return { invited: 0, cursor: null };
+  if (event === null || event.ended)
+    return { invited: 0, cursor: null, examined: 0, sawInviter: false };
   const page = await ctx.db
     .query("crew_members")
     .withIndex("by_crew_and_status", (q) => q.eq("crewId", crewId).eq("status", "accepted"))
@@ -188,14 +198,16 @@ export async function inviteCrewBatch(
       event = (await ctx.db.get("events", eventId)) ?? event;
     }
   }
-  if (page.isDone) return { invited, cursor: null };
+  const examined = page.page.length;
+  const sawInviter = page.page.some((member) => member.userId === inviterId);
+  if (page.isDone) return { invited, cursor: null, examined, sawInviter };
   await ctx.scheduler.runAfter(0, internal.invitations.continueCrewInvite, {
     eventId,
     crewId,
     inviterId,
     cursor: page.continueCursor,
   });
-  return { invited, cursor: page.continueCursor };
+  return { invited, cursor: page.continueCursor, examined, sawInviter };
 }
 
 /**
