@@ -81,8 +81,8 @@ describe("description", () => {
 });
 
 describe("image", () => {
-  it("is the cover, else the vibe's default cover, made absolute", () => {
-    expect(eventImageUrl(pints, SITE)).toBe(`${SITE}/covers/chill.svg`);
+  it("is the cover, else the vibe's cover as a raster image (issue 14: previews show no SVG), made absolute", () => {
+    expect(eventImageUrl(pints, SITE)).toBe(`${SITE}/covers/chill.jpg`);
     expect(eventImageUrl({ ...pints, coverImageUrl: "https://cdn.example/c.jpg" }, SITE)).toBe(
       "https://cdn.example/c.jpg",
     );
@@ -104,12 +104,18 @@ describe("eventPageMeta (public)", () => {
     expect(tag(meta.tags, "og:site_name")).toBe("Clink");
     expect(tag(meta.tags, "og:description")).toBe("First round's on Sam.");
     expect(tag(meta.tags, "og:url")).toBe(pints.url);
-    expect(tag(meta.tags, "og:image")).toBe(`${SITE}/covers/chill.svg`);
+    expect(tag(meta.tags, "og:image")).toBe(`${SITE}/covers/chill.jpg`);
     expect(tag(meta.tags, "og:image:width")).toBe("1200");
     expect(tag(meta.tags, "og:image:height")).toBe("630");
     expect(tag(meta.tags, "twitter:card")).toBe("summary_large_image");
     expect(tag(meta.tags, "twitter:image")).toBe(meta.imageUrl);
     expect(tag(meta.tags, "description")).toBe(meta.description);
+  });
+
+  it("declares no 1200×630 size for an uploaded cover, whose size it does not know", () => {
+    const covered = eventPageMeta({ ...pints, coverImageUrl: "https://cdn.example/c.jpg" }, options);
+    expect(tag(covered.tags, "og:image")).toBe("https://cdn.example/c.jpg");
+    expect(tag(covered.tags, "og:image:width")).toBeUndefined();
   });
 
   it("describes a scheduled, offline SocialEvent at a place, by its host", () => {
@@ -129,7 +135,7 @@ describe("eventPageMeta (public)", () => {
         geo: { "@type": "GeoCoordinates", latitude: 51.5, longitude: -0.12 },
       },
       organizer: { "@type": "Person", name: "Sam" },
-      image: [`${SITE}/covers/chill.svg`],
+      image: [`${SITE}/covers/chill.jpg`],
       url: pints.url,
     });
   });

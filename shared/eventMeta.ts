@@ -8,7 +8,7 @@
 import { TZDate } from "@date-fns/tz";
 import { formatISO } from "date-fns";
 import { APP_NAME, eventPageTitle, pageTitle } from "./brand";
-import { defaultCoverPath } from "./eventOptions";
+import { shareImagePath } from "./eventOptions";
 import { eventEnd, formatEventDate, formatEventTime, type EventTimes } from "./eventTiming";
 import { escapeHtml } from "./html";
 
@@ -81,12 +81,15 @@ export function eventMetaDescription(event: MetaEvent, timeZone: string): string
   );
 }
 
-/** The image as an absolute URL: the cover, else the vibe's default cover. */
+/**
+ * The image as an absolute URL: the uploaded cover, else the vibe's cover as
+ * a 1200×630 JPEG (link previews show no SVG).
+ */
 export function eventImageUrl(
   event: Pick<MetaEvent, "coverImageUrl" | "vibe">,
   siteUrl: string,
 ): string {
-  return new URL(event.coverImageUrl || defaultCoverPath(event.vibe), siteUrl).toString();
+  return new URL(event.coverImageUrl || shareImagePath(event.vibe), siteUrl).toString();
 }
 
 function socialTags(meta: {
@@ -95,6 +98,8 @@ function socialTags(meta: {
   imageUrl: string;
   url: string;
   imageAlt: string;
+  /** The image is one of our 1200×630 share images (an uploaded cover's size is not known). */
+  imageIsShareSized: boolean;
 }): MetaTag[] {
   return [
     { name: "description", content: meta.description },
@@ -104,8 +109,12 @@ function socialTags(meta: {
     { property: "og:description", content: meta.description },
     { property: "og:url", content: meta.url },
     { property: "og:image", content: meta.imageUrl },
-    { property: "og:image:width", content: String(SHARE_IMAGE_WIDTH) },
-    { property: "og:image:height", content: String(SHARE_IMAGE_HEIGHT) },
+    ...(meta.imageIsShareSized
+      ? [
+          { property: "og:image:width", content: String(SHARE_IMAGE_WIDTH) },
+          { property: "og:image:height", content: String(SHARE_IMAGE_HEIGHT) },
+        ]
+      : []),
     { property: "og:image:alt", content: meta.imageAlt },
     { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:title", content: meta.title },
@@ -169,7 +178,7 @@ export function eventPageMeta(
   options: { siteUrl: string; timeZone: string },
 ): PageMeta {
   if (!event.isPublic) {
-    const imageUrl = new URL(defaultCoverPath(null), options.siteUrl).toString();
+    const imageUrl = new URL(shareImagePath(null), options.siteUrl).toString();
     return {
       ...PRIVATE_EVENT_META,
       imageUrl,
@@ -179,6 +188,7 @@ export function eventPageMeta(
         imageUrl,
         url: event.url,
         imageAlt: PRIVATE_EVENT_META.title,
+        imageIsShareSized: true,
       }),
       jsonLd: null,
     };
@@ -196,6 +206,7 @@ export function eventPageMeta(
       imageUrl,
       url: event.url,
       imageAlt: event.title,
+      imageIsShareSized: !event.coverImageUrl,
     }),
     jsonLd: eventJsonLd(event, options),
   };

@@ -50,6 +50,14 @@ export function defaultCoverPath(vibe: string | null | undefined): string {
 }
 
 /**
+ * The vibe's cover as a 1200×630 JPEG, for link previews (Facebook, X,
+ * WhatsApp and iMessage show no SVG); rendered by `scripts/shareImages.ts`.
+ */
+export function shareImagePath(vibe: string | null | undefined): string {
+  return `/covers/${isVibe(vibe) ? vibe : "other"}.jpg`;
+}
+
+/**
  * The wizard's time choices, i.e. the event's `durationType`. 'Right Now'
  * starts the event at creation; the others take a start; custom also an end.
  */

@@ -12,6 +12,7 @@ import {
   photoFileProblem,
   ratingLabel,
   ratingProblem,
+  ratingSubmitFailedMessage,
   reactionKey,
   reactionList,
 } from "./recapRules";
@@ -95,5 +96,14 @@ describe("photos", () => {
       code: "FILE_TOO_LARGE",
       message: "Image must be smaller than 10MB",
     });
+  });
+});
+
+describe("rating submission failures (issue 14)", () => {
+  test("'Failed to submit rating: {reason}', or the bare message without a reason", () => {
+    expect(ratingSubmitFailedMessage("You can only rate events you attended")).toBe(
+      "Failed to submit rating: You can only rate events you attended",
+    );
+    expect(ratingSubmitFailedMessage(null)).toBe("Failed to submit rating");
   });
 });

@@ -82,6 +82,10 @@ export const RECAP_MESSAGES = {
   deletePhotoNotAllowed: "You can only delete your own photos or photos from events you host",
   photoNotFound: "Photo not found",
   notAuthenticated: "User not authenticated",
+  // Loading and submitting (spec 2 error catalogue).
+  loadPhotosFailed: "Failed to load photos",
+  loadCommentsFailed: "Failed to load comments",
+  submitRatingFailed: "Failed to submit rating",
   // Ours, where the spec names a rule but no message (docs/decisions.md).
   feedbackTooLong: `Feedback must be ${FEEDBACK_MAX_LENGTH} characters or less`,
   commentTooLong: `Comment must be ${COMMENT_MAX_LENGTH} characters or less`,
@@ -103,6 +107,13 @@ export function ratingProblem(rating: number | null | undefined): string | null 
   if (!Number.isInteger(rating) || rating < RATING_MIN || rating > RATING_MAX)
     return RECAP_MESSAGES.ratingRange;
   return null;
+}
+
+/** 'Failed to submit rating: {reason}' with the server's reason, or 'Failed to submit rating' without one. */
+export function ratingSubmitFailedMessage(reason: string | null): string {
+  return reason === null
+    ? RECAP_MESSAGES.submitRatingFailed
+    : `${RECAP_MESSAGES.submitRatingFailed}: ${reason}`;
 }
 
 export function ratingLabel(rating: number): string | null {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { authCallbackPath, authCallbackUrl, safeRedirectPath, sanitizeRedirectPath } from "./redirects";
+import {
+  authCallbackPath,
+  authCallbackUrl,
+  loginPathReturningTo,
+  safeRedirectPath,
+  sanitizeRedirectPath,
+} from "./redirects";
 
 describe("safeRedirectPath", () => {
   it("keeps same-site paths", () => {
@@ -58,5 +64,15 @@ describe("auth callback addresses", () => {
     expect(authCallbackUrl(site, "https://evil.example/auth/callback")).toBe("http://localhost:5173/auth/callback");
     expect(authCallbackUrl(site, "//evil.example")).toBe("http://localhost:5173/auth/callback");
     expect(authCallbackUrl(site, "/\\evil.example")).toBe("http://localhost:5173/auth/callback");
+  });
+});
+
+describe("loginPathReturningTo (issue 14: sign in from comments and reactions)", () => {
+  it("carries the page to come back to, as /login reads it", () => {
+    expect(loginPathReturningTo("/event/pints-ab12cd")).toBe("/login?redirect=%2Fevent%2Fpints-ab12cd");
+  });
+
+  it("drops anything that is no same-site path", () => {
+    expect(loginPathReturningTo("//evil.example")).toBe("/login");
   });
 });

@@ -39,6 +39,12 @@ export function safeRedirectPath(value: unknown): string | null {
   return value;
 }
 
+/** `/login?redirect=…`: sign in, then come back to `path` (plain /login when it is no safe path). */
+export function loginPathReturningTo(path: string): string {
+  const safe = safeRedirectPath(path);
+  return safe === null ? "/login" : `/login?${REDIRECT_PARAM}=${encodeURIComponent(safe)}`;
+}
+
 /** The path to go to after sign-in: a safe `value`, otherwise `fallback` (/profile). */
 export function sanitizeRedirectPath(value: unknown, fallback: string = DEFAULT_POST_LOGIN_PATH): string {
   return safeRedirectPath(value) ?? fallback;

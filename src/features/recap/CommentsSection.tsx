@@ -5,9 +5,16 @@ import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
 import type { Id } from "../../../convex/_generated/dataModel";
 import { errorMessage } from "../../../shared/errors";
-import { COMMENT_MAX_LENGTH, REACTIONS, parseComment } from "../../../shared/recapRules";
+import { loginPathReturningTo } from "../../../shared/redirects";
+import {
+  COMMENT_MAX_LENGTH,
+  REACTIONS,
+  RECAP_MESSAGES,
+  parseComment,
+} from "../../../shared/recapRules";
 import { Avatar } from "@/components/ui/Avatar";
 import { Button } from "@/components/ui/Button";
+import { LoadErrorBoundary } from "@/components/ui/QueryErrorBoundary";
 import { Field, inputStyles } from "@/components/ui/Field";
 import { Spinner } from "@/components/ui/Spinner";
 import { cn } from "@/lib/cn";
@@ -28,11 +35,6 @@ export function CommentsSection({
   const headingId = useId();
   const { isAuthenticated } = useConvexAuth();
   const location = useLocation();
-  const comments = usePaginatedQuery(
-    api.comments.list,
-    { eventId },
-    { initialNumItems: COMMENTS_PER_PAGE },
-  );
 
   return (
     <section
@@ -47,36 +49,16 @@ export function CommentsSection({
           {commentCount} {commentCount === 1 ? "comment" : "comments"}
         </span>
       </div>
-      {comments.status === "LoadingFirstPage" ? (
-        <Spinner className="size-5" />
-      ) : comments.results.length === 0 ? (
-        <p className="text-cream-200">No comments yet.</p>
-      ) : (
-        <ol className="flex flex-col gap-4" aria-label="Comments">
-          {comments.results.map((comment) => (
-            <CommentRow key={comment._id} comment={comment} signedIn={isAuthenticated} />
-          ))}
-        </ol>
-      )}
-      {comments.status === "CanLoadMore" && (
-        <Button
-          variant="secondary"
-          size="sm"
-          className="mt-4"
-          onClick={() => comments.loadMore(COMMENTS_PER_PAGE)}
-        >
-          Load more comments
-        </Button>
-      )}
-      {comments.status === "LoadingMore" && <Spinner className="mt-4 size-5" />}
+      <LoadErrorBoundary message={RECAP_MESSAGES.loadCommentsFailed}>
+        <CommentList eventId={eventId} signedIn={isAuthenticated} />
+      </LoadErrorBoundary>
       <div className="mt-5 border-t border-night-700 pt-5">
         {canContribute ? (
           <CommentComposer eventId={eventId} />
         ) : !isAuthenticated ? (
           <p className="text-sm text-cream-200">
             <Link
-              to="/login"
-              state={{ from: location.pathname }}
+              to={loginPathReturningTo(`${location.pathname}${location.search}`)}
               className="font-semibold text-brand-amber underline-offset-4 hover:underline"
             >
               Sign in
@@ -91,6 +73,41 @@ export function CommentsSection({
   );
 }
 
+/** The thread, oldest first, live; a failed query shows 'Failed to load comments' (its boundary). */
+function CommentList({ eventId, signedIn }: { eventId: Id<"events">; signedIn: boolean }) {
+  const comments = usePaginatedQuery(
+    api.comments.list,
+    { eventId },
+    { initialNumItems: COMMENTS_PER_PAGE },
+  );
+  return (
+    <>
+      {comments.status === "LoadingFirstPage" ? (
+        <Spinner className="size-5" />
+      ) : comments.results.length === 0 ? (
+        <p className="text-cream-200">No comments yet.</p>
+      ) : (
+        <ol className="flex flex-col gap-4" aria-label="Comments">
+          {comments.results.map((comment) => (
+            <CommentRow key={comment._id} comment={comment} signedIn={signedIn} />
+          ))}
+        </ol>
+      )}
+      {comments.status === "CanLoadMore" && (
+        <Button
+          variant="secondary"
+          size="sm"
+          className="mt-4"
+          onClick={() => comments.loadMore(COMMENTS_PER_PAGE)}
+        >
+          Load more comments
+        </Button>
+      )}
+      {comments.status === "LoadingMore" && <Spinner className="mt-4 size-5" />}
+    </>
+  );
+}
+
 function CommentRow({ comment, signedIn }: { comment: CommentItem; signedIn: boolean }) {
   const toggle = useMutation(api.comments.toggleReaction);
   const navigate = useNavigate();
@@ -101,7 +118,8 @@ function CommentRow({ comment, signedIn }: { comment: CommentItem; signedIn: boo
       toast("Sign in to react", {
         action: {
           label: "Sign in",
-          onClick: () => void navigate("/login", { state: { from: location.pathname } }),
+          onClick: () =>
+            void navigate(loginPathReturningTo(`${location.pathname}${location.search}`)),
         },
       });
       return;

@@ -5,8 +5,14 @@ import { api } from "../../../convex/_generated/api";
 import type { Id } from "../../../convex/_generated/dataModel";
 import { errorMessage } from "../../../shared/errors";
 import { IMAGE_ACCEPT } from "../../../shared/imageTypes";
-import { CAPTION_MAX_LENGTH, parseCaption, photoFileProblem } from "../../../shared/recapRules";
+import {
+  CAPTION_MAX_LENGTH,
+  RECAP_MESSAGES,
+  parseCaption,
+  photoFileProblem,
+} from "../../../shared/recapRules";
 import { Button } from "@/components/ui/Button";
+import { LoadErrorBoundary } from "@/components/ui/QueryErrorBoundary";
 import { Field, inputStyles } from "@/components/ui/Field";
 import { CameraIcon } from "@/components/ui/icons";
 import { Spinner } from "@/components/ui/Spinner";
@@ -35,13 +41,6 @@ export function PhotoGallery({
   photoCount: number;
 }) {
   const headingId = useId();
-  const photos = usePaginatedQuery(
-    api.photos.list,
-    { eventId },
-    { initialNumItems: PHOTOS_PER_PAGE },
-  );
-  const [openIndex, setOpenIndex] = useState<number | null>(null);
-
   return (
     <section
       aria-labelledby={headingId}
@@ -56,6 +55,23 @@ export function PhotoGallery({
         </span>
       </div>
       {canContribute && <PhotoUploader eventId={eventId} />}
+      <LoadErrorBoundary message={RECAP_MESSAGES.loadPhotosFailed}>
+        <PhotoGrid eventId={eventId} canContribute={canContribute} />
+      </LoadErrorBoundary>
+    </section>
+  );
+}
+
+/** The gallery itself, newest first, live; a failed query shows 'Failed to load photos' (its boundary). */
+function PhotoGrid({ eventId, canContribute }: { eventId: Id<"events">; canContribute: boolean }) {
+  const photos = usePaginatedQuery(
+    api.photos.list,
+    { eventId },
+    { initialNumItems: PHOTOS_PER_PAGE },
+  );
+  const [openIndex, setOpenIndex] = useState<number | null>(null);
+  return (
+    <>
       {photos.status === "LoadingFirstPage" ? (
         <div className="grid grid-cols-3 gap-2 sm:grid-cols-4">
           {Array.from({ length: 3 }, (_, i) => (
@@ -106,7 +122,7 @@ export function PhotoGallery({
         onIndexChange={setOpenIndex}
         onClose={() => setOpenIndex(null)}
       />
-    </section>
+    </>
   );
 }
 

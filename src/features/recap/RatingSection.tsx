@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
 import type { Id } from "../../../convex/_generated/dataModel";
-import { errorMessage } from "../../../shared/errors";
+import { appErrorData } from "../../../shared/errors";
 import {
   FEEDBACK_MAX_LENGTH,
   RATING_LABELS,
@@ -12,6 +12,7 @@ import {
   normalizeFeedback,
   ratingLabel,
   ratingProblem,
+  ratingSubmitFailedMessage,
 } from "../../../shared/recapRules";
 import { Button } from "@/components/ui/Button";
 import { Field, inputStyles } from "@/components/ui/Field";
@@ -118,7 +119,7 @@ function RatingForm({
       toast.success(isEdit ? "Rating updated!" : "Thanks for rating! 🍻");
       onDone();
     } catch (err) {
-      setError(errorMessage(err, "Failed to submit rating"));
+      setError(ratingSubmitFailedMessage(appErrorData(err)?.message ?? null));
     } finally {
       setBusy(false);
     }

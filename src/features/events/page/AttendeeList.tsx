@@ -8,6 +8,7 @@ import { EVENT_ERRORS } from "../../../../shared/eventMessages";
 import { errorMessage } from "../../../../shared/errors";
 import { Avatar } from "@/components/ui/Avatar";
 import { Button } from "@/components/ui/Button";
+import { LoadErrorBoundary } from "@/components/ui/QueryErrorBoundary";
 import { Spinner } from "@/components/ui/Spinner";
 
 const ROLE_LABELS = { host: "Host", co_host: "Co-host", attendee: "Attendee" } as const;
@@ -15,15 +16,18 @@ const ROLE_LABELS = { host: "Host", co_host: "Co-host", attendee: "Attendee" } a
 /**
  * Everyone attending, in joining order, with their role; the creator may
  * promote an attendee to co-host or demote a co-host (spec 2 §4 "Member
- * roles"). Live: a change shows in every open browser.
+ * roles"). Live: a change shows in every open browser. A failed query says
+ * 'Failed to load attendees' with Try Again.
  */
-export function AttendeeList({
-  eventId,
-  canManage,
-}: {
-  eventId: Id<"events">;
-  canManage: boolean;
-}) {
+export function AttendeeList(props: { eventId: Id<"events">; canManage: boolean }) {
+  return (
+    <LoadErrorBoundary message={EVENT_ERRORS.loadAttendeesFailed}>
+      <AttendeeRows {...props} />
+    </LoadErrorBoundary>
+  );
+}
+
+function AttendeeRows({ eventId, canManage }: { eventId: Id<"events">; canManage: boolean }) {
   const { results, status, loadMore } = usePaginatedQuery(
     api.events.attendees,
     { eventId },

@@ -8,6 +8,7 @@ import type { Id } from "../../../../convex/_generated/dataModel";
 import { EVENT_PAGE_PANELS } from "../../../../shared/eventCopy";
 import { EVENT_ERRORS } from "../../../../shared/eventMessages";
 import { appErrorData } from "../../../../shared/errors";
+import { loginPathReturningTo } from "../../../../shared/redirects";
 import { Button } from "@/components/ui/Button";
 import { ButtonLink } from "@/components/ui/ButtonLink";
 import { storeRedirectAfterLogin } from "@/lib/authStorage";
@@ -88,12 +89,9 @@ function EventLoader({
     if (!mustSignIn) return;
     storeRedirectAfterLogin(`${location.pathname}${location.search}`);
     toast(EVENT_ERRORS.signInToViewPrivate, { id: "sign-in-to-view-private" });
-    void navigate(
-      `/login?redirect=${encodeURIComponent(`${location.pathname}${location.search}`)}`,
-      {
-        replace: true,
-      },
-    );
+    void navigate(loginPathReturningTo(`${location.pathname}${location.search}`), {
+      replace: true,
+    });
   }, [mustSignIn, location.pathname, location.search, navigate]);
 
   if (deleting) {

@@ -12,6 +12,13 @@ import { storeRedirectAfterLogin } from "@/lib/authStorage";
 import { cn } from "@/lib/cn";
 import { CrownIcon } from "../components/icons";
 
+/** The answers besides joining (spec 2 §4: any RSVP status can be set from the event page). */
+const UNDECIDED_CHOICES = [
+  { status: "maybe", label: "Maybe", emoji: "🤔" },
+  { status: "not_going", label: "Not Going", emoji: "🙅" },
+] as const;
+type UndecidedChoice = (typeof UNDECIDED_CHOICES)[number]["status"];
+
 export type JoinViewer = {
   signedIn: boolean;
   role: "host" | "co_host" | "attendee" | "none";
@@ -24,8 +31,8 @@ export type JoinViewer = {
  * The join button and its states (spec 2 §4 "Join button states"): 'Sign in
  * to Join', 'Join the Party', 'Joined!' (→ 'Leave Event' on hover, keyboard
  * focus, or a first tap), 'Joining...' / 'Leaving...'. Hidden for the host
- * (a hosting message instead) and for past events (a passed message), plus a
- * "Maybe" choice for the undecided.
+ * (a hosting message instead) and for past events (a passed message), plus
+ * "Maybe" and "Not Going" for the undecided.
  */
 export function JoinControls({
   eventId,
@@ -42,7 +49,7 @@ export function JoinControls({
   const leave = useMutation(api.events.leave);
   const setRsvp = useMutation(api.rsvps.set);
   const [busy, setBusy] = useState<"joining" | "leaving" | null>(null);
-  const [maybeBusy, setMaybeBusy] = useState(false);
+  const [choiceBusy, setChoiceBusy] = useState<UndecidedChoice | null>(null);
   const [active, setActive] = useState(false);
   // A tap on a touch screen first reveals 'Leave Event'; the next tap leaves.
   const armOnly = useRef(false);
@@ -115,20 +122,21 @@ export function JoinControls({
     }
   }
 
-  async function toggleMaybe() {
+  /** Maybe or Not Going; choosing the current answer again takes it back. */
+  async function toggleChoice(status: UndecidedChoice) {
     if (!viewer.signedIn) {
       goToLogin();
       return;
     }
-    setMaybeBusy(true);
+    setChoiceBusy(status);
     try {
-      if (viewer.rsvpStatus === "maybe") await leave({ eventId });
-      else await setRsvp({ eventId, status: "maybe" });
+      if (viewer.rsvpStatus === status) await leave({ eventId });
+      else await setRsvp({ eventId, status });
       toast.success(EVENT_TOASTS.rsvpUpdated);
     } catch (error) {
       toast.error(errorMessage(error, EVENT_ERRORS.rsvpFailed));
     } finally {
-      setMaybeBusy(false);
+      setChoiceBusy(null);
     }
   }
 
@@ -166,19 +174,24 @@ export function JoinControls({
         {label}
       </button>
       {!hasJoined && viewer.signedIn && viewer.canRsvp && (
-        <button
-          type="button"
-          onClick={() => void toggleMaybe()}
-          disabled={maybeBusy}
-          aria-pressed={viewer.rsvpStatus === "maybe"}
-          className="inline-flex h-11 items-center justify-center gap-2 rounded-full text-sm font-semibold text-cream-200 ring-1 ring-night-600 transition ring-inset hover:bg-night-800 hover:text-cream-50 aria-pressed:bg-amber-300/15 aria-pressed:text-brand-amber aria-pressed:ring-brand-amber/60"
-        >
-          {maybeBusy && <Spinner className="size-4" />}
-          {!maybeBusy && (
-            <span aria-hidden="true">{viewer.rsvpStatus === "maybe" ? "✓" : "🤔"}</span>
-          )}
-          Maybe
-        </button>
+        <div className="grid grid-cols-2 gap-2.5">
+          {UNDECIDED_CHOICES.map(({ status, label, emoji }) => (
+            <button
+              key={status}
+              type="button"
+              onClick={() => void toggleChoice(status)}
+              disabled={choiceBusy !== null}
+              aria-pressed={viewer.rsvpStatus === status}
+              className="inline-flex h-11 items-center justify-center gap-2 rounded-full text-sm font-semibold text-cream-200 ring-1 ring-night-600 transition ring-inset hover:bg-night-800 hover:text-cream-50 aria-pressed:bg-amber-300/15 aria-pressed:text-brand-amber aria-pressed:ring-brand-amber/60"
+            >
+              {choiceBusy === status && <Spinner className="size-4" />}
+              {choiceBusy !== status && (
+                <span aria-hidden="true">{viewer.rsvpStatus === status ? "✓" : emoji}</span>
+              )}
+              {label}
+            </button>
+          ))}
+        </div>
       )}
     </div>
   );

@@ -1,6 +1,8 @@
 import { usePaginatedQuery, useQuery } from "convex/react";
 import { api } from "../../../../convex/_generated/api";
+import { EVENT_ERRORS } from "../../../../shared/eventMessages";
 import { Button } from "@/components/ui/Button";
+import { LoadErrorBoundary } from "@/components/ui/QueryErrorBoundary";
 import { Spinner } from "@/components/ui/Spinner";
 import { EventCard, EventCardSkeleton } from "../components/EventCard";
 import { EventCardActions } from "../components/EventCardActions";
@@ -21,20 +23,26 @@ export function useProfileSessionCounts(username: string) {
 /**
  * The session cards of one profile tab, live, with "Load More". Someone
  * else's private sessions appear only under the spec's rule (the server
- * decides). `empty` shows when there are none.
+ * decides). `empty` shows when there are none; a failed query says 'Failed
+ * to load events. Please try again.' with Try Again.
  */
-export function ProfileSessionList({
-  username,
-  when,
-  empty,
-  viewerId,
-}: {
+type ProfileSessionListProps = {
   username: string;
   when: "upcoming" | "past";
   empty?: React.ReactNode;
   /** The signed-in user's id: sessions they host get Edit and Delete (spec 2: "from their own profile"). */
   viewerId?: string | null;
-}) {
+};
+
+export function ProfileSessionList(props: ProfileSessionListProps) {
+  return (
+    <LoadErrorBoundary message={EVENT_ERRORS.loadEventsFailed}>
+      <ProfileSessionCards {...props} />
+    </LoadErrorBoundary>
+  );
+}
+
+function ProfileSessionCards({ username, when, empty, viewerId }: ProfileSessionListProps) {
   const now = useNow(30_000);
   const timeZone = viewerTimeZone();
   const { results, status, loadMore } = usePaginatedQuery(

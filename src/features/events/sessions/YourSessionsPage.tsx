@@ -9,7 +9,9 @@ import {
   YOUR_SESSIONS_COPY,
 } from "../../../../shared/eventCopy";
 import { EVENT_LIST_PAGE_MAX } from "../../../../shared/eventAccess";
+import { EVENT_ERRORS } from "../../../../shared/eventMessages";
 import { Button } from "@/components/ui/Button";
+import { LoadErrorBoundary } from "@/components/ui/QueryErrorBoundary";
 import { ButtonLink } from "@/components/ui/ButtonLink";
 import { Spinner } from "@/components/ui/Spinner";
 import { cn } from "@/lib/cn";
@@ -94,7 +96,9 @@ export function YourSessionsPage() {
         </div>
       </div>
 
-      <SessionsList key={when} when={when} view={view} />
+      <LoadErrorBoundary key={when} message={EVENT_ERRORS.loadEventsFailed} className="mt-6">
+        <SessionsList when={when} view={view} />
+      </LoadErrorBoundary>
     </div>
   );
 }

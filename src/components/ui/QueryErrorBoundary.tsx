@@ -1,4 +1,6 @@
 import { Component, type ReactNode } from "react";
+import { cn } from "@/lib/cn";
+import { Button } from "./Button";
 
 /**
  * Catches a failed live query below it (Convex hooks throw query errors
@@ -32,4 +34,40 @@ export class QueryErrorBoundary extends Component<
   render() {
     return this.state.error ? this.props.fallback(this.retry) : this.props.children;
   }
+}
+
+/**
+ * A live list or section whose query failed: the spec's message in its place
+ * (e.g. 'Failed to load attendees') and Try Again, instead of the crash page.
+ */
+export function LoadErrorBoundary({
+  message,
+  className,
+  children,
+}: {
+  message: string;
+  /** For the message panel (e.g. the margin the list would have had). */
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <QueryErrorBoundary
+      fallback={(retry) => (
+        <div
+          role="alert"
+          className={cn(
+            "flex flex-wrap items-center justify-between gap-3 rounded-2xl bg-night-800 px-4 py-3 ring-1 ring-rose-400/40 ring-inset",
+            className,
+          )}
+        >
+          <p className="text-cream-100">{message}</p>
+          <Button size="sm" variant="secondary" onClick={retry}>
+            Try Again
+          </Button>
+        </div>
+      )}
+    >
+      {children}
+    </QueryErrorBoundary>
+  );
 }
