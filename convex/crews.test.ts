@@ -358,6 +358,37 @@ describe("create, update, remove", () => {
   });
 });
 
+test("remove: a crew past one batch (320 members) is cleaned up in scheduled batches", async () => {
+  const t = newTest();
+  const creator = await createUser(t, { name: "Hana Host" });
+  const crewId = await createCrew(creator);
+  const memberIds = await t.run(async (ctx) => {
+    const { ensureProfile } = await import("./model/profiles");
+    const { changeCrewMembership } = await import("./model/crews");
+    const ids: Id<"users">[] = [];
+    for (let i = 0; i < 320; i++) {
+      const userId = await ctx.db.insert("users", { name: `Member ${i}` });
+      await ensureProfile(ctx, userId);
+      const crew = (await ctx.db.get("crews", crewId))!;
+      await changeCrewMembership(ctx, crew, userId, { status: "accepted", role: "member" });
+      ids.push(userId);
+    }
+    return ids;
+  });
+  expect(await crewCounts(t, crewId)).toEqual({ members: 321, pending: 0 });
+  await creator.asUser.mutation(api.crews.remove, { crewId });
+  expect(await crewDoc(t, crewId)).toBeNull();
+  expect((await tableSnapshot(t, ["crew_members"])).crew_members.length).toBeGreaterThan(0);
+  await t.finishAllScheduledFunctions(() => {});
+  expect((await tableSnapshot(t, ["crew_members"])).crew_members).toEqual([]);
+  const stats = await t.run(async (ctx) => {
+    const profiles = await ctx.db.query("user_profiles").collect();
+    return profiles.filter((p) => memberIds.includes(p.userId) && p.stats.crews !== 0).length;
+  });
+  expect(stats).toBe(0);
+  expect(await crewsStat(t, creator)).toBe(0);
+}, 30_000);
+
 // ---------------------------------------------------------------- invitations
 
 describe("invitations to a crew", () => {

@@ -253,6 +253,25 @@ describe("responding", () => {
   });
 });
 
+describe("an ended session", () => {
+  test("no invitations to it and no answers: 'This session has already ended', nothing written", async () => {
+    const t = newTest();
+    const { host, invitee, stranger, eventId } = await cast(t);
+    await t.run(async (ctx) => await ctx.db.patch("events", eventId, { ended: true }));
+    await expectRefused(
+      t,
+      () => invitee.asUser.mutation(api.invitations.respond, { eventId, response: "accepted" }),
+      "This session has already ended",
+    );
+    await expectRefused(
+      t,
+      () =>
+        host.asUser.mutation(api.invitations.inviteUsers, { eventId, userIds: [stranger.userId] }),
+      "This session has already ended",
+    );
+  });
+});
+
 describe("inviteCrew", () => {
   async function crewCast(t: TestConvex) {
     const base = await cast(t);
