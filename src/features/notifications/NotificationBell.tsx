@@ -1,20 +1,10 @@
 import { Popover, PopoverButton, PopoverPanel } from "@headlessui/react";
 import { useQuery } from "convex/react";
 import { api } from "../../../convex/_generated/api";
-import { unreadBadgeLabel } from "../../../shared/notificationRules";
-import { Spinner } from "@/components/ui/Spinner";
-import { lazyComponent } from "@/lib/lazyComponent";
+import { NOTIFICATION_MESSAGES, unreadBadgeLabel } from "../../../shared/notificationRules";
 import { BellIcon } from "./icons";
+import { NotificationList, NotificationPanel } from "./NotificationPanel";
 import { useArrivalToasts } from "./useArrivalToasts";
-
-// The list, its items and date formatting load when the popover first opens (or is pointed at).
-const NotificationPanel = lazyComponent(
-  () => import("./NotificationPanel"),
-  "NotificationPanel",
-  <div className="flex h-40 items-center justify-center">
-    <Spinner className="size-6" />
-  </div>,
-);
 
 /** The nav bar's bell (signed-in users only): live unread badge, arrival toasts, the popover. */
 export function NotificationBell() {
@@ -22,11 +12,11 @@ export function NotificationBell() {
   const badge = unreadBadgeLabel(unread);
   useArrivalToasts();
   return (
-    <Popover>
+    <Popover className="relative">
       <PopoverButton
         aria-label={badge ? `Notifications, ${badge} unread` : "Notifications"}
-        onPointerEnter={() => void NotificationPanel.preload()}
-        onFocus={() => void NotificationPanel.preload()}
+        onPointerEnter={() => void NotificationList.preload()}
+        onFocus={() => void NotificationList.preload()}
         className="relative inline-flex size-11 items-center justify-center rounded-full text-cream-50 transition hover:bg-night-800 data-open:bg-night-800"
       >
         <BellIcon />
@@ -39,10 +29,12 @@ export function NotificationBell() {
           </span>
         )}
       </PopoverButton>
+      {/* Under the bell; below the sm breakpoint it spans the screen under the header. */}
       <PopoverPanel
-        anchor={{ to: "bottom end", gap: 8, padding: 12 }}
+        as="section"
+        aria-label={NOTIFICATION_MESSAGES.title}
         transition
-        className="z-50 flex max-h-[min(32rem,calc(100dvh-6rem))] w-[min(24rem,calc(100vw-1.5rem))] origin-top-right flex-col rounded-2xl bg-night-850 shadow-2xl ring-1 shadow-black/60 ring-night-700 transition duration-150 ease-out focus:outline-none data-closed:scale-95 data-closed:opacity-0"
+        className="absolute top-full right-0 z-50 mt-2 flex max-h-[min(32rem,calc(100dvh-6rem))] w-96 origin-top-right max-sm:fixed max-sm:inset-x-3 max-sm:top-17 max-sm:mt-0 max-sm:w-auto flex-col rounded-2xl bg-night-850 shadow-2xl ring-1 shadow-black/60 ring-night-700 transition duration-150 ease-out focus:outline-none data-closed:scale-95 data-closed:opacity-0"
       >
         <NotificationPanel />
       </PopoverPanel>

@@ -1,0 +1,70 @@
+import type { Locator, Page } from "@playwright/test";
+
+/** The nav bar's notification bell and its popover (signed-in users). */
+export class NotificationBell {
+  /** Named 'Notifications' or 'Notifications, {n} unread' ('99+' past 99). */
+  readonly button: Locator;
+  readonly popover: Locator;
+  readonly heading: Locator;
+  readonly markAllRead: Locator;
+  readonly refresh: Locator;
+  readonly list: Locator;
+  readonly emptyTitle: Locator;
+  readonly emptyBody: Locator;
+
+  constructor(private readonly page: Page) {
+    this.button = page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("button", { name: /^Notifications(, .+ unread)?$/ });
+    this.popover = page.getByRole("region", { name: "Notifications", exact: true });
+    this.heading = this.popover.getByRole("heading", { name: "Notifications" });
+    this.markAllRead = this.popover.getByRole("button", { name: "Mark all read" });
+    this.refresh = this.popover.getByRole("button", { name: "Refresh notifications" });
+    this.list = this.popover.getByRole("list", { name: "Latest notifications" });
+    this.emptyTitle = this.popover.getByText("No notifications yet");
+    this.emptyBody = this.popover.getByText("We'll let you know when something happens!");
+  }
+
+  /** The accessible name the bell has with `unread` unread ('Notifications' at 0). */
+  static nameFor(unread: number): string {
+    if (unread <= 0) return "Notifications";
+    return `Notifications, ${unread > 99 ? "99+" : unread} unread`;
+  }
+
+  async open(): Promise<void> {
+    await this.button.click();
+    await this.heading.waitFor();
+  }
+
+  async close(): Promise<void> {
+    await this.page.keyboard.press("Escape");
+  }
+
+  /** The notification whose text contains `text` (its title or message). */
+  item(text: string | RegExp): Locator {
+    return this.list.getByRole("listitem").filter({ hasText: text });
+  }
+
+  /** The part of an item that opens it (marks it read and goes to its crew or session). */
+  opener(item: Locator): Locator {
+    return item.getByRole("button").first();
+  }
+
+  accept(item: Locator): Locator {
+    return item.getByRole("button", { name: "Accept", exact: true });
+  }
+
+  decline(item: Locator): Locator {
+    return item.getByRole("button", { name: "Decline", exact: true });
+  }
+
+  /** '✅ You accepted this invitation.', '❌ You declined this invitation.', '⚠️ Event has expired'. */
+  answered(item: Locator, state: "accepted" | "declined" | "expired"): Locator {
+    const texts = {
+      accepted: "✅ You accepted this invitation.",
+      declined: "❌ You declined this invitation.",
+      expired: "⚠️ Event has expired",
+    };
+    return item.getByText(texts[state]);
+  }
+}
