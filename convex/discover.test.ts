@@ -227,7 +227,7 @@ describe("GET /public-events and the share page", () => {
     expect(html).toContain('<meta property="og:title" content="Wine Tasting">');
     expect(html).toContain('<meta name="description" content="Natural wines only">');
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
-    expect(html).toContain(`<meta property="og:image" content="http://localhost:5173/covers/casual.svg">`);
+    expect(html).toContain(`<meta property="og:image" content="http://localhost:5173/covers/casual.jpg">`);
     expect(html).toContain('"@type":"SocialEvent"');
     expect(html).toContain(`<meta http-equiv="refresh" content="0; url=${url}">`);
     expect(html).toContain(`window.location.replace("${url}?utm_source=whatsapp&utm_medium=social")`);
