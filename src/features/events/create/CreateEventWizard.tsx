@@ -1,5 +1,5 @@
 import { useMutation } from "convex/react";
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { api } from "../../../../convex/_generated/api";
 import type { Id } from "../../../../convex/_generated/dataModel";
@@ -35,6 +35,9 @@ import {
   toCreateInput,
   type EventFormValues,
 } from "../form/wizardForm";
+import { InvitePicker } from "../invite/InvitePicker";
+import { NO_INVITES, type InviteSelection } from "../invite/inviteSelection";
+import { useSendInvitations } from "../invite/useSendInvitations";
 import { useCoverUpload } from "../lib/coverUpload";
 import { useNow } from "../lib/useNow";
 import { viewerTimeZone } from "../lib/timeZone";
@@ -50,22 +53,22 @@ const STEP_TITLES = ["Name the night", "Set the vibe", "Final touches"] as const
 
 /**
  * The create wizard (spec 2 §2): 1 title, time and place; 2 drink and vibe;
- * 3 notes, visibility and cover (inviting arrives with the invitations work:
- * `inviteSlot`). Next/Back, Enter advances or submits, the form resets 300 ms
- * after closing. On success: the toast, then `onCreated` (the share dialog).
+ * 3 notes, visibility, cover and invites. Next/Back, Enter advances or submits,
+ * the form resets 300 ms after closing. On success: the toast, the invitations
+ * (their own toasts; a failure leaves the session as created), then `onCreated`
+ * (the share dialog).
  */
 export function CreateEventWizard({
   open,
   onClose,
   onCreated,
-  inviteSlot,
 }: {
   open: boolean;
   onClose: () => void;
   onCreated: (event: CreatedEvent) => void;
-  inviteSlot?: ReactNode;
 }) {
   const [values, setValues] = useState<EventFormValues>(initialCreateValues);
+  const [invites, setInvites] = useState<InviteSelection>(NO_INVITES);
   const [step, setStep] = useState(1);
   const [showErrors, setShowErrors] = useState(false);
   const [submitting, setSubmitting] = useState(false);
@@ -73,6 +76,7 @@ export function CreateEventWizard({
   const [serverErrors, setServerErrors] = useState<FormErrors>({});
   const create = useMutation(api.events.create);
   const uploadCover = useCoverUpload();
+  const sendInvitations = useSendInvitations();
   const now = useNow(30_000);
   const timeZone = viewerTimeZone();
 
@@ -85,6 +89,7 @@ export function CreateEventWizard({
     }
     resetTimer.current = window.setTimeout(() => {
       setValues(initialCreateValues());
+      setInvites(NO_INVITES);
       setStep(1);
       setShowErrors(false);
       setServerErrors({});
@@ -145,6 +150,7 @@ export function CreateEventWizard({
       }
     }
     toast.success(EVENT_TOASTS.created);
+    void sendInvitations(created.eventId, invites);
     setSubmitting(false);
     onCreated(created);
   }
@@ -206,7 +212,7 @@ export function CreateEventWizard({
               vibe={values.vibe}
               progress={progress}
             />
-            {inviteSlot}
+            <InvitePicker value={invites} onChange={setInvites} />
           </>
         )}
         <div className="sticky bottom-0 -mx-5 mt-1 flex items-center gap-3 border-t border-night-700 bg-night-850 px-5 pt-4 sm:-mx-7 sm:px-7">

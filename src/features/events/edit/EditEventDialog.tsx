@@ -1,5 +1,5 @@
 import { useMutation } from "convex/react";
-import { useState, type FormEvent, type ReactNode } from "react";
+import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { api } from "../../../../convex/_generated/api";
 import type { Id } from "../../../../convex/_generated/dataModel";
@@ -33,6 +33,9 @@ import {
   type EditableEventFields,
   type EventFormValues,
 } from "../form/wizardForm";
+import { InvitePicker } from "../invite/InvitePicker";
+import { NO_INVITES, type InviteSelection } from "../invite/inviteSelection";
+import { useSendInvitations } from "../invite/useSendInvitations";
 import { useCoverUpload } from "../lib/coverUpload";
 import { viewerTimeZone } from "../lib/timeZone";
 import { useNow } from "../lib/useNow";
@@ -53,7 +56,7 @@ const STEP_TITLES = [
 /**
  * The edit dialog (spec 2 §2): 1 basics and time; 2 attendees (co-hosts are
  * managed here too); 3 drink, vibe, cover and notes; 4 visibility and invites
- * (`inviteSlot`, filled by the invitations work). The form is filled from the
+ * (sent after a successful save). The form is filled from the
  * event each time it opens. A failed cover upload is reported and saving continues.
  */
 export function EditEventDialog({
@@ -62,14 +65,12 @@ export function EditEventDialog({
   onClose,
   canManageCoHosts,
   onSaved,
-  inviteSlot,
 }: {
   event: EditableEvent;
   open: boolean;
   onClose: () => void;
   canManageCoHosts: boolean;
   onSaved?: (path: string) => void;
-  inviteSlot?: ReactNode;
 }) {
   return (
     <Modal open={open} onClose={onClose} size="lg" title="Edit session" description={event.title}>
@@ -80,7 +81,6 @@ export function EditEventDialog({
           onClose={onClose}
           canManageCoHosts={canManageCoHosts}
           onSaved={onSaved}
-          inviteSlot={inviteSlot}
         />
       )}
     </Modal>
@@ -92,17 +92,16 @@ function EditForm({
   onClose,
   canManageCoHosts,
   onSaved,
-  inviteSlot,
 }: {
   event: EditableEvent;
   onClose: () => void;
   canManageCoHosts: boolean;
   onSaved?: (path: string) => void;
-  inviteSlot?: ReactNode;
 }) {
   const timeZone = viewerTimeZone();
   const now = useNow(30_000);
   const [values, setValues] = useState<EventFormValues>(() => editValuesFrom(event, timeZone));
+  const [invites, setInvites] = useState<InviteSelection>(NO_INVITES);
   const [removeCover, setRemoveCover] = useState(false);
   const [step, setStep] = useState(1);
   const [showErrors, setShowErrors] = useState(false);
@@ -112,6 +111,7 @@ function EditForm({
   const update = useMutation(api.events.update);
   const removeCoverMutation = useMutation(api.events.removeCover);
   const uploadCover = useCoverUpload();
+  const sendInvitations = useSendInvitations();
 
   const input = toEditInput(values, timeZone);
   const stepErrors = errorMap(editStepErrors(step, input));
@@ -144,6 +144,7 @@ function EditForm({
     try {
       const result = await update({ eventId: event._id, ...toEditInput(values, timeZone) });
       toast.success("Changes saved");
+      void sendInvitations(event._id, invites);
       onClose();
       onSaved?.(result.path);
     } catch (error) {
@@ -240,12 +241,7 @@ function EditForm({
         {step === 4 && (
           <>
             <PublicSwitch values={values} onChange={change} />
-            {inviteSlot ?? (
-              <p className="rounded-2xl bg-night-800 p-4 text-sm text-cream-400 ring-1 ring-night-600 ring-inset">
-                <span aria-hidden="true">💌 </span>Inviting friends and crews is coming soon. For
-                now, share the session link.
-              </p>
-            )}
+            <InvitePicker value={invites} onChange={setInvites} eventId={event._id} />
           </>
         )}
         <div className="sticky bottom-0 -mx-5 mt-1 flex items-center gap-3 border-t border-night-700 bg-night-850 px-5 pt-4 sm:-mx-7 sm:px-7">

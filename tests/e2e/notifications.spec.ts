@@ -1,0 +1,103 @@
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { mkdir } from "node:fs/promises";
+import { EventPage } from "./pages/EventPage.ts";
+import { InvitePicker } from "./pages/InvitePicker.ts";
+import { NotificationBell } from "./pages/NotificationBell.ts";
+import { signUp } from "./support/auth.ts";
+import { expectNoSeriousA11yViolations } from "./support/axe.ts";
+import {
+  createEventThroughWizard,
+  localDateTime,
+  serveMapTilesLocally,
+  uniqueToken,
+} from "./support/events.ts";
+import { recordPageErrors } from "./support/pageErrors.ts";
+import { emailPrefix, uniqueEmail } from "./support/users.ts";
+
+async function newPerson(browser: Browser): Promise<{ page: Page; errors: string[] }> {
+  const context = await browser.newContext();
+  await serveMapTilesLocally(context);
+  const page = await context.newPage();
+  return { page, errors: recordPageErrors(page) };
+}
+
+test("a host invites someone from the edit dialog; the guest's bell counts it live and they accept inline", async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const title = `Rooftop spritz ${uniqueToken()}`;
+  const host = await newPerson(browser);
+  const guest = await newPerson(browser);
+  await signUp(host.page, uniqueEmail("inviter"));
+  const guestEmail = uniqueEmail("invitee");
+  const guestName = emailPrefix(guestEmail);
+  await signUp(guest.page, guestEmail);
+
+  // The guest's bell starts empty.
+  const bell = new NotificationBell(guest.page);
+  await expect(bell.button).toHaveAccessibleName(NotificationBell.nameFor(0));
+  await bell.open();
+  await expect(bell.emptyTitle).toBeVisible();
+  await expect(bell.emptyBody).toBeVisible();
+  await expectNoSeriousA11yViolations(guest.page);
+  await bell.close();
+  await expect(bell.popover).toBeHidden();
+
+  // The host creates a session and invites the guest from step 4 of the edit dialog.
+  const path = await createEventThroughWizard(host.page, {
+    title,
+    when: { choice: "Specific Time", start: await localDateTime(host.page, 2, 19) },
+  });
+  const view = new EventPage(host.page);
+  await view.editButton.click();
+  const next = view.editDialog.getByRole("button", { name: "Next" });
+  for (let step = 1; step < 4; step += 1) await next.click();
+  await expect(view.editDialog.getByText("Step 4 of 4 · Visibility and invites")).toBeVisible();
+  const picker = new InvitePicker(view.editDialog);
+  await picker.search.fill("i");
+  await expect(view.editDialog.getByText("Type at least 2 characters to search.")).toBeVisible();
+  await picker.search.fill(guestName);
+  await picker.result(guestName).click();
+  await expect(picker.chip(guestName)).toBeVisible();
+  await expect(picker.search).toHaveValue("");
+  // Once picked, the guest is no longer offered.
+  await picker.search.fill(guestName);
+  await expect(picker.noOneFound).toBeVisible();
+  await expectNoSeriousA11yViolations(host.page);
+  await view.editDialog.getByRole("button", { name: "Save Changes" }).click();
+  await expect(host.page.getByText("Successfully invited 1 user(s) to the event")).toBeVisible();
+
+  // The guest's bell counts it and a toast says so, without a reload.
+  await expect(bell.button).toHaveAccessibleName(NotificationBell.nameFor(1));
+  await expect(guest.page.getByText(`invited you to "${title}"`).first()).toBeVisible();
+
+  // On the session page the guest sees the invitation; answering from the bell removes it live.
+  await guest.page.goto(path);
+  const banner = guest.page.getByRole("region", { name: "Your invitation" });
+  await expect(banner).toBeVisible();
+  await bell.open();
+  const invitation = bell.item(title);
+  await expect(invitation).toBeVisible();
+  await expect(bell.accept(invitation)).toBeVisible();
+  await expectNoSeriousA11yViolations(guest.page);
+  await mkdir("screenshots", { recursive: true });
+  for (const width of [390, 1280]) {
+    await guest.page.setViewportSize({ width, height: 800 });
+    await expect(bell.heading).toBeVisible();
+    await guest.page.screenshot({ path: `screenshots/notifications-popover-${width}.png` });
+  }
+
+  await bell.accept(invitation).click();
+  await expect(guest.page.getByText("Invitation accepted!")).toBeVisible();
+  await expect(bell.answered(invitation, "accepted")).toBeVisible();
+  await expect(bell.accept(invitation)).toHaveCount(0);
+  await expect(bell.button).toHaveAccessibleName(NotificationBell.nameFor(0));
+  await expect(banner).toBeHidden();
+
+  // The host hears back.
+  const hostBell = new NotificationBell(host.page);
+  await expect(hostBell.button).toHaveAccessibleName(NotificationBell.nameFor(1));
+
+  expect(host.errors).toEqual([]);
+  expect(guest.errors).toEqual([]);
+});
