@@ -4,6 +4,8 @@ import { httpAction } from "./_generated/server";
 import { auth } from "./auth";
 import { routeGoogleCallbackErrors } from "./model/googleCallback";
 import { siteUrl } from "./model/magicLinks";
+import { UNSUBSCRIBE_PATH } from "./model/emailPreferences";
+import { unsubscribePageResponse, unsubscribeParams } from "./model/unsubscribePage";
 import { publicEventJson, sharePageHtml, SHARE_PAGE_PREFIX } from "./model/sharePage";
 
 const http = httpRouter();
@@ -55,6 +57,31 @@ http.route({
       status,
       headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "public, max-age=300" },
     });
+  }),
+});
+
+/**
+ * One-click unsubscribe (RFC 8058): mail apps POST `List-Unsubscribe=One-Click`
+ * to the List-Unsubscribe link; the link in the e-mail's footer opens the same
+ * URL with GET, which only shows a confirm button (link scanners must not
+ * unsubscribe anyone).
+ */
+http.route({
+  path: UNSUBSCRIBE_PATH,
+  method: "POST",
+  handler: httpAction(async (ctx, request) => {
+    const { token, category } = unsubscribeParams(request);
+    const done = await ctx.runMutation(internal.emailPreferences.unsubscribe, { token, category });
+    return unsubscribePageResponse(done ? "done" : "invalid", category, siteUrl(), request.url);
+  }),
+});
+
+http.route({
+  path: UNSUBSCRIBE_PATH,
+  method: "GET",
+  handler: httpAction((_ctx, request) => {
+    const { category } = unsubscribeParams(request);
+    return Promise.resolve(unsubscribePageResponse("confirm", category, siteUrl(), request.url));
   }),
 });
 

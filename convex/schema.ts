@@ -21,6 +21,13 @@ import { PROFILE_VISIBILITIES } from "../shared/profileRules";
 import { REACTIONS, REACTION_EMOJIS } from "../shared/recapRules";
 import { CREW_MEMBER_STATUSES, CREW_ROLES, CREW_VIBES } from "../shared/crewRules";
 import { NOTIFICATION_TYPES } from "../shared/notificationRules";
+import {
+  BADGE_CATEGORIES,
+  BADGE_COLOR_TIERS,
+  CRITERIA_TYPES,
+  WEEKDAYS,
+} from "../shared/badgeCatalogue";
+import { EMAIL_CATEGORIES, EMAIL_FREQUENCIES } from "../shared/emailPreferences";
 
 export const profileVisibilityValidator = v.union(
   ...PROFILE_VISIBILITIES.map((value) => v.literal(value)),
@@ -43,9 +50,14 @@ export const EMAIL_TYPES = [
   "crew_invitation",
   "event_invitation",
   "event_reminder",
+  "event_nudge",
+  "email_digest",
   "test",
 ] as const;
 export const emailTypeValidator = v.union(...EMAIL_TYPES.map((value) => v.literal(value)));
+
+export const emailCategoryValidator = v.union(...EMAIL_CATEGORIES.map((value) => v.literal(value)));
+export const emailFrequencyValidator = v.union(...EMAIL_FREQUENCIES.map((value) => v.literal(value)));
 
 export const EMAIL_STATUSES = ["pending", "sent", "failed", "bounced"] as const;
 export const emailStatusValidator = v.union(...EMAIL_STATUSES.map((value) => v.literal(value)));
@@ -67,6 +79,15 @@ export const notificationDataValidator = v.record(
   v.string(),
   v.union(v.string(), v.number(), v.boolean(), v.null()),
 );
+
+// ---------------------------------------------------------------- badges (spec 3)
+
+export const badgeCategoryValidator = v.union(...BADGE_CATEGORIES.map((value) => v.literal(value)));
+export const badgeColorTierValidator = v.union(
+  ...BADGE_COLOR_TIERS.map((value) => v.literal(value)),
+);
+/** A count per drink, weekday or title phrase (badge counters). */
+const countsByNameValidator = v.record(v.string(), v.number());
 
 // ---------------------------------------------------------------- events (spec 2)
 
@@ -177,6 +198,52 @@ export default defineSchema({
     html: v.union(v.string(), v.null()),
     text: v.union(v.string(), v.null()),
   }).index("by_recipient", ["recipient"]),
+
+  /**
+   * E-mail preferences (spec 3 §3); no row means the defaults. `timeZone` is
+   * the browser's when the user last saved (for the 08:00 digest);
+   * `unsubscribeToken` is the secret in one-click unsubscribe links;
+   * `digestJobId` the pending digest (model/emailDigest.ts).
+   */
+  email_preferences: defineTable({
+    userId: v.id("users"),
+    eventInvitations: v.boolean(),
+    eventReminders: v.boolean(),
+    crewInvitations: v.boolean(),
+    marketingEmails: v.boolean(),
+    emailFrequency: emailFrequencyValidator,
+    timeZone: v.union(v.string(), v.null()),
+    unsubscribeToken: v.string(),
+    digestJobId: v.union(v.id("_scheduled_functions"), v.null()),
+    updatedAt: v.number(),
+  })
+    .index("by_user", ["userId"])
+    .index("by_unsubscribe_token", ["unsubscribeToken"]),
+
+  /** Messages kept for a user's next daily or weekly digest, oldest first. */
+  email_digest_items: defineTable({
+    userId: v.id("users"),
+    category: emailCategoryValidator,
+    title: v.string(),
+    detail: v.string(),
+    /** Absolute link to the app. */
+    url: v.string(),
+    /** Left out of the digest after this (e.g. the session's start); null: never stale. */
+    expiresAt: v.union(v.number(), v.null()),
+  }).index("by_user", ["userId"]),
+
+  /**
+   * Per session: the scheduled reminder and automatic-nudge jobs (for the
+   * start they were planned for, so an edit re-plans them) and the last nudge.
+   */
+  event_reminders: defineTable({
+    eventId: v.id("events"),
+    startTime: v.number(),
+    emailJobId: v.union(v.id("_scheduled_functions"), v.null()),
+    inAppJobId: v.union(v.id("_scheduled_functions"), v.null()),
+    nudgeJobId: v.union(v.id("_scheduled_functions"), v.null()),
+    lastNudgeAt: v.union(v.number(), v.null()),
+  }).index("by_event", ["eventId"]),
 
   /** Token buckets (`shared/rateLimit.ts`), one row per (limit name, key). */
   rate_limits: defineTable({
@@ -510,6 +577,90 @@ export default defineSchema({
     userId: v.id("users"),
     unread: v.number(),
   }).index("by_user", ["userId"]),
+
+  // ---------------------------------------------------------------- badges (spec 3)
+
+  /** The catalogue (shared/badgeCatalogue.ts) mirrored by `badges.syncCatalogue`; `key` is the badge id. */
+  badges: defineTable({
+    key: v.string(),
+    name: v.string(),
+    description: v.string(),
+    iconName: v.string(),
+    category: badgeCategoryValidator,
+    colorTier: badgeColorTierValidator,
+    tier: v.number(),
+    sortOrder: v.number(),
+    isHidden: v.boolean(),
+    isEasterEgg: v.boolean(),
+    unlockCriteria: v.object({
+      type: v.union(...CRITERIA_TYPES.map((value) => v.literal(value))),
+      target: v.number(),
+      conditions: v.object({
+        drink: v.optional(v.string()),
+        day: v.optional(v.union(...WEEKDAYS.map((value) => v.literal(value)))),
+        phrase: v.optional(v.string()),
+      }),
+    }),
+  }).index("by_key", ["key"]),
+
+  /** Earned badges, one per (user, badge); at most MAX_VISIBLE_BADGES shown on the profile. */
+  user_badges: defineTable({
+    userId: v.id("users"),
+    badgeKey: v.string(),
+    earnedAt: v.number(),
+    isVisibleOnProfile: v.boolean(),
+    /** When it was shown: the profile lists shown badges in that order. */
+    displayOrder: v.number(),
+  })
+    .index("by_user_and_badge", ["userId", "badgeKey"])
+    .index("by_user_and_visible", ["userId", "isVisibleOnProfile", "displayOrder"]),
+
+  /** Progress towards badges not yet earned (deleted on award). */
+  badge_progress: defineTable({
+    userId: v.id("users"),
+    badgeKey: v.string(),
+    currentProgress: v.number(),
+    targetProgress: v.number(),
+    lastUpdated: v.number(),
+  }).index("by_user_and_badge", ["userId", "badgeKey"]),
+
+  /**
+   * Per user: the counters badges are measured against that no other area
+   * keeps (sessions, hosting and crews come from user_event_counts and the
+   * profile stats), maintained on write; and the keys earned, so a check
+   * reads one document to skip them (and two racing checks conflict on it).
+   */
+  badge_counters: defineTable({
+    userId: v.id("users"),
+    drinks: countsByNameValidator,
+    weekdays: countsByNameValidator,
+    titles: countsByNameValidator,
+    liveJoins: v.number(),
+    maxSameDay: v.number(),
+    maxHostedGoing: v.number(),
+    promotions: v.number(),
+    photos: v.number(),
+    comments: v.number(),
+    ratings: v.number(),
+    daysActive: v.number(),
+    /** The UTC day (YYYY-MM-DD) of the last own activity, for daysActive. */
+    lastActiveDay: v.union(v.string(), v.null()),
+    earnedKeys: v.array(v.string()),
+  }).index("by_user", ["userId"]),
+
+  /**
+   * Web push devices (issue 10): one row per browser push endpoint, owned by
+   * the person who subscribed it last; `p256dh` and `auth` encrypt the payload.
+   */
+  push_subscriptions: defineTable({
+    userId: v.id("users"),
+    endpoint: v.string(),
+    p256dh: v.string(),
+    auth: v.string(),
+    createdAt: v.number(),
+  })
+    .index("by_user", ["userId"])
+    .index("by_endpoint", ["endpoint"]),
 
   /** Where the stored-file sweep got to (model/uploads.ts): every file created up to `checkedThrough` was checked. */
   file_sweeps: defineTable({ checkedThrough: v.number() }),
