@@ -1,8 +1,167 @@
-/** Whether the debug and test pages are available on this deployment. */
-import { query } from "./_generated/server";
-import { isDebugPagesEnabled } from "./model/debug";
+/**
+ * The debug and test pages' own functions (spec 3 "Other debug and test
+ * pages", issue 11). `status` says whether the pages are on; every other
+ * function here refuses with DEBUG_PAGES_DISABLED unless the deployment
+ * enables them (model/debug.ts), whoever calls it — the UI gate is cosmetic.
+ * They act only on the caller and on data the caller created for testing.
+ */
+import { getAuthSessionId } from "@convex-dev/auth/server";
+import { v } from "convex/values";
+import { action, internalQuery, mutation, query } from "./_generated/server";
+import { internal } from "./_generated/api";
+import { notificationTypeValidator } from "./schema";
+import {
+  eventMembersForDebug,
+  isDebugPagesEnabled,
+  isLocalDeployment,
+  notificationDiagnostics,
+  requireDebugPagesEnabled,
+  requireOwnTestEvent,
+  testEmail,
+  testInvitationSetup,
+} from "./model/debug";
+import { sendEmail, type EmailResult } from "./model/emails";
+import { createNotification } from "./model/notifications";
+import { getViewerId, requireViewerId, requireViewerIdInAction } from "./model/viewer";
+import { DEBUG_LIMITS, DEBUG_MESSAGES } from "../shared/debugPages";
+import { isValidEmail, normalizeEmail } from "../shared/authMessages";
+import { appError } from "./model/errors";
 
+/** Whether the debug and test pages are available on this deployment (never refuses). */
 export const status = query({
   args: {},
   handler: () => ({ enabled: isDebugPagesEnabled() }),
+});
+
+/**
+ * /test-auth-security and /test-sessions: the caller's sign-in session
+ * (id and when it expires on the server); null when signed out.
+ */
+export const sessionInfo = query({
+  args: {},
+  handler: async (ctx) => {
+    requireDebugPagesEnabled();
+    const userId = await getViewerId(ctx);
+    if (userId === null) return null;
+    const sessionId = await getAuthSessionId(ctx);
+    const session = sessionId === null ? null : await ctx.db.get("authSessions", sessionId);
+    return { userId, sessionId, sessionExpiresAt: session?.expirationTime ?? null };
+  },
+});
+
+/**
+ * /test-notifications, /test-notification-system, /debug/notifications: the
+ * caller's latest 50 notifications, their counts by type and the bell's
+ * unread counter; null when signed out.
+ */
+export const myNotifications = query({
+  args: {},
+  handler: async (ctx) => {
+    requireDebugPagesEnabled();
+    const userId = await getViewerId(ctx);
+    return userId === null ? null : await notificationDiagnostics(ctx, userId);
+  },
+});
+
+/** Sends the caller a test notification of `type` through the one notification write path. */
+export const sendMeTestNotification = mutation({
+  args: { type: notificationTypeValidator, title: v.string(), message: v.string() },
+  handler: async (ctx, { type, title, message }) => {
+    requireDebugPagesEnabled();
+    const userId = await requireViewerId(ctx);
+    const trimmedTitle =
+      title.trim().slice(0, DEBUG_LIMITS.textMax) || DEBUG_MESSAGES.testNotificationTitle;
+    const notificationId = await createNotification(ctx, {
+      userId,
+      type,
+      title: trimmedTitle,
+      message:
+        message.trim().slice(0, DEBUG_LIMITS.textMax) || DEBUG_MESSAGES.testNotificationMessage,
+      data: { test: true },
+    });
+    return { notificationId };
+  },
+});
+
+/**
+ * /test-email-system: sends a test e-mail through the one e-mail path. On a
+ * local backend to any address (it stays in the local outbox); elsewhere only
+ * to the caller's own address, so a debug page never mails strangers.
+ */
+export const sendTestEmail = action({
+  args: { to: v.string() },
+  handler: async (ctx, { to }): Promise<EmailResult> => {
+    requireDebugPagesEnabled();
+    await requireViewerIdInAction(ctx);
+    const address = normalizeEmail(to);
+    if (address === "")
+      throw appError("VALIDATION", DEBUG_MESSAGES.enterTestEmail, { field: "email" });
+    if (!isValidEmail(address))
+      throw appError("VALIDATION", DEBUG_MESSAGES.invalidEmail, { field: "email" });
+    if (!isLocalDeployment()) {
+      const own = await ctx.runQuery(internal.debug.callerEmail, {});
+      if (own === null || normalizeEmail(own) !== address) {
+        throw appError("FORBIDDEN", DEBUG_MESSAGES.ownAddressOnly, { field: "email" });
+      }
+    }
+    return await sendEmail(ctx, { to: address, type: "test", ...testEmail(address) });
+  },
+});
+
+/** The caller's account e-mail (for `sendTestEmail`). */
+export const callerEmail = internalQuery({
+  args: {},
+  handler: async (ctx) => {
+    const userId = await getViewerId(ctx);
+    return userId === null ? null : ((await ctx.db.get("users", userId))?.email ?? null);
+  },
+});
+
+/**
+ * /debug/notifications "Database State": the members of a test event the
+ * caller hosts (status, display name or 'Unknown User', invited and answered times).
+ */
+export const eventMembers = query({
+  args: { eventId: v.id("events") },
+  handler: async (ctx, { eventId }) => {
+    requireDebugPagesEnabled();
+    const userId = await requireViewerId(ctx);
+    const event = await requireOwnTestEvent(ctx, userId, eventId);
+    return await eventMembersForDebug(ctx, event._id);
+  },
+});
+
+/**
+ * /debug/individual-invitations: the caller's next hosted session (the test
+ * event) and up to 3 other people to invite; null when signed out.
+ */
+export const invitationTestSetup = query({
+  args: {},
+  handler: async (ctx) => {
+    requireDebugPagesEnabled();
+    const userId = await getViewerId(ctx);
+    return userId === null ? null : await testInvitationSetup(ctx, userId);
+  },
+});
+
+/** 'Check Notifications': the notifications about a test event the caller hosts (at most 10). */
+export const testEventNotifications = query({
+  args: { eventId: v.id("events") },
+  handler: async (ctx, { eventId }) => {
+    requireDebugPagesEnabled();
+    const userId = await requireViewerId(ctx);
+    const event = await requireOwnTestEvent(ctx, userId, eventId);
+    const rows = await ctx.db
+      .query("notifications")
+      .withIndex("by_event", (q) => q.eq("eventId", event._id))
+      .order("desc")
+      .take(DEBUG_LIMITS.notificationCheck);
+    return rows.map((row) => ({
+      _id: row._id,
+      type: row.type,
+      title: row.title,
+      read: row.read,
+      createdAt: row.createdAt,
+    }));
+  },
 });

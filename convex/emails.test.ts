@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
-import { newTest, stubDeploymentEnv } from "./test.setup";
+import { createUser, newTest, stubDeploymentEnv } from "./test.setup";
 
 beforeEach(() => stubDeploymentEnv());
 afterEach(() => vi.unstubAllEnvs());
@@ -20,7 +20,14 @@ describe("the e-mail path", () => {
     const result = await t.action(internal.emails.send, message);
     expect(result).toMatchObject({ status: "sent", delivery: "outbox", errorMessage: null });
     const log = await t.run(async (ctx) => await ctx.db.get("email_logs", result.logId));
-    expect(log).toMatchObject({ status: "sent", type: "test", recipient: "pat@example.com", html: message.html, text: message.text, data: { note: "hi" } });
+    expect(log).toMatchObject({
+      status: "sent",
+      type: "test",
+      recipient: "pat@example.com",
+      html: message.html,
+      text: message.text,
+      data: { note: "hi" },
+    });
   });
 });
 
@@ -28,15 +35,23 @@ describe("debug mailbox", () => {
   test("is off unless the deployment is local or CLINK_DEBUG_PAGES=true", async () => {
     const t = newTest();
     await expect(t.query(api.emails.latestForDebug, {})).rejects.toMatchObject({
-      data: { code: "DEBUG_PAGES_DISABLED", message: "Debug pages are not enabled on this deployment" },
+      data: {
+        code: "DEBUG_PAGES_DISABLED",
+        message: "Debug pages are not enabled on this deployment",
+      },
     });
     expect(await t.query(api.debug.status, {})).toEqual({ enabled: false });
 
     vi.stubEnv("CONVEX_CLOUD_URL", "https://happy-otter-123.convex.cloud");
-    await expect(t.query(api.emails.latestForDebug, {})).rejects.toMatchObject({ data: { code: "DEBUG_PAGES_DISABLED" } });
+    await expect(t.query(api.emails.latestForDebug, {})).rejects.toMatchObject({
+      data: { code: "DEBUG_PAGES_DISABLED" },
+    });
 
     vi.stubEnv("CLINK_DEBUG_PAGES", "true");
-    expect(await t.query(api.emails.latestForDebug, {})).toEqual([]);
+    expect(await t.query(api.emails.latestForDebug, {})).toEqual({
+      scope: "signedOut",
+      messages: [],
+    });
 
     vi.stubEnv("CLINK_DEBUG_PAGES", undefined);
     for (const local of ["http://127.0.0.1:3210", "http://localhost:3410"]) {
@@ -50,8 +65,10 @@ describe("debug mailbox", () => {
   test("lists the latest 20 messages, newest first, with their links", async () => {
     vi.stubEnv("CONVEX_CLOUD_URL", "http://127.0.0.1:3210");
     const t = newTest();
-    for (let i = 0; i < 22; i++) await t.action(internal.emails.send, { ...message, subject: `Message ${i}` });
-    const mailbox = await t.query(api.emails.latestForDebug, {});
+    for (let i = 0; i < 22; i++)
+      await t.action(internal.emails.send, { ...message, subject: `Message ${i}` });
+    const { scope, messages: mailbox } = await t.query(api.emails.latestForDebug, {});
+    expect(scope).toBe("everyone");
     expect(mailbox).toHaveLength(20);
     expect(mailbox[0]).toMatchObject({
       subject: "Message 21",
@@ -61,5 +78,94 @@ describe("debug mailbox", () => {
       links: ["http://localhost:5173/profile/pat", "https://example.com/a?b=1&c=2"],
     });
     expect(mailbox[19]?.subject).toBe("Message 2");
+    const { messages: latestTen } = await t.query(api.emails.latestForDebug, { limit: 10 });
+    expect(latestTen.map((email) => email.subject)).toEqual(
+      mailbox.slice(0, 10).map((email) => email.subject),
+    );
+    expect((await t.query(api.emails.latestForDebug, { limit: 500 })).messages).toHaveLength(20);
+  });
+});
+
+describe("debug mailbox rules (issue 11)", () => {
+  const signInLink = "http://localhost:5173/auth/callback?code=123456";
+  const signInEmail = (to: string) => ({
+    to,
+    type: "magic_link" as const,
+    subject: "Sign in to Clink",
+    text: `Open ${signInLink}`,
+    html: `<a href="${signInLink}">Sign in</a>`,
+  });
+
+  async function mailboxWorld() {
+    const t = newTest();
+    const sam = await createUser(t, { email: "sam@example.com" });
+    await createUser(t, { email: "ria@example.com" });
+    await t.action(internal.emails.send, signInEmail("sam@example.com"));
+    await t.action(internal.emails.send, signInEmail("ria@example.com"));
+    await t.action(internal.emails.send, { ...message, to: "ria@example.com", subject: "For Ria" });
+    await t.action(internal.emails.send, { ...message, to: "sam@example.com", subject: "For Sam" });
+    return { t, sam };
+  }
+
+  test("on a local backend anyone, even signed out, sees every message with its live sign-in link", async () => {
+    vi.stubEnv("CONVEX_CLOUD_URL", "http://127.0.0.1:3210");
+    const { t, sam } = await mailboxWorld();
+    for (const caller of [t, sam.asUser]) {
+      const mailbox = await caller.query(api.emails.latestForDebug, {});
+      expect(mailbox.scope).toBe("everyone");
+      expect(mailbox.messages.map((email) => email.recipient)).toEqual([
+        "sam@example.com",
+        "ria@example.com",
+        "ria@example.com",
+        "sam@example.com",
+      ]);
+      expect(mailbox.messages[3]).toMatchObject({ links: [signInLink], signInLinkHidden: false });
+    }
+  });
+
+  test("elsewhere, even with debug pages on, a signed-out caller sees nothing", async () => {
+    vi.stubEnv("CONVEX_CLOUD_URL", "https://happy-otter-123.convex.cloud");
+    vi.stubEnv("CLINK_DEBUG_PAGES", "true");
+    const { t } = await mailboxWorld();
+    expect(await t.query(api.emails.latestForDebug, {})).toEqual({
+      scope: "signedOut",
+      messages: [],
+    });
+  });
+
+  test("elsewhere a signed-in user sees only their own messages, never a sign-in link", async () => {
+    vi.stubEnv("CONVEX_CLOUD_URL", "https://happy-otter-123.convex.cloud");
+    vi.stubEnv("CLINK_DEBUG_PAGES", "true");
+    const { t, sam } = await mailboxWorld();
+    const mailbox = await sam.asUser.query(api.emails.latestForDebug, {});
+    expect(mailbox.scope).toBe("viewer");
+    expect(mailbox.messages.map((email) => email.subject)).toEqual(["For Sam", "Sign in to Clink"]);
+    expect(mailbox.messages[0]).toMatchObject({
+      links: ["http://localhost:5173/profile/pat", "https://example.com/a?b=1&c=2"],
+    });
+    expect(mailbox.messages[1]).toMatchObject({
+      text: null,
+      html: null,
+      links: [],
+      signInLinkHidden: true,
+    });
+    expect(JSON.stringify(mailbox)).not.toContain("auth/callback");
+    // A user whose account has no e-mail sees nothing.
+    const noEmail = await t.run(async (ctx) => await ctx.db.insert("users", {}));
+    const stranger = t.withIdentity({ subject: `${noEmail}|session` });
+    expect(await stranger.query(api.emails.latestForDebug, {})).toEqual({
+      scope: "signedOut",
+      messages: [],
+    });
+  });
+
+  test("with debug pages off it refuses everyone, signed in or not", async () => {
+    vi.stubEnv("CONVEX_CLOUD_URL", "https://happy-otter-123.convex.cloud");
+    const { t, sam } = await mailboxWorld();
+    for (const caller of [t, sam.asUser]) {
+      await expect(caller.query(api.emails.latestForDebug, {})).rejects.toMatchObject({
+        data: { code: "DEBUG_PAGES_DISABLED" },
+      });
+    }
   });
 });

@@ -7,14 +7,17 @@ import { internalAction, internalMutation, query } from "./_generated/server";
 import { emailTypeValidator } from "./schema";
 import { requireDebugPagesEnabled } from "./model/debug";
 import {
+  DEBUG_MAILBOX_SIZE,
+  debugMailbox,
   insertOutboxEmail,
   insertPendingEmail,
-  latestEmails,
   sendEmail,
   type EmailResult,
 } from "./model/emails";
 
-const emailDataValidator = v.optional(v.record(v.string(), v.union(v.string(), v.number(), v.boolean(), v.null())));
+const emailDataValidator = v.optional(
+  v.record(v.string(), v.union(v.string(), v.number(), v.boolean(), v.null())),
+);
 
 const outgoingEmail = {
   to: v.string(),
@@ -48,7 +51,12 @@ export const recordPendingEmail = internalMutation({
 export const markEmailSent = internalMutation({
   args: { logId: v.id("email_logs"), messageId: v.string() },
   handler: async (ctx, { logId, messageId }) => {
-    await ctx.db.patch("email_logs", logId, { status: "sent", messageId, sentAt: Date.now(), errorMessage: null });
+    await ctx.db.patch("email_logs", logId, {
+      status: "sent",
+      messageId,
+      sentAt: Date.now(),
+      errorMessage: null,
+    });
   },
 });
 
@@ -60,14 +68,17 @@ export const markEmailFailed = internalMutation({
 });
 
 /**
- * The debug mailbox (/debug-email): the latest 20 messages, newest first,
- * each with the links found in its body. Needs no sign-in (a newcomer reads
- * their magic link here), but only works where debug pages are enabled.
+ * The debug mailbox (/debug-email, /test-email-system): the latest messages
+ * (20, or `limit` up to 20), newest first, with the links found in each.
+ * Needs no sign-in on a local backend, where a newcomer reads their magic
+ * link here; elsewhere only the caller's own messages, sign-in links hidden
+ * (model/emails.ts `debugMailbox`). Only where debug pages are enabled.
  */
 export const latestForDebug = query({
-  args: {},
-  handler: async (ctx) => {
+  args: { limit: v.optional(v.number()) },
+  handler: async (ctx, { limit }) => {
     requireDebugPagesEnabled();
-    return await latestEmails(ctx);
+    const size = Math.max(1, Math.min(Math.floor(limit ?? DEBUG_MAILBOX_SIZE), DEBUG_MAILBOX_SIZE));
+    return await debugMailbox(ctx, size);
   },
 });

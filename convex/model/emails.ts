@@ -11,8 +11,11 @@ import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
 import { env, type ActionCtx, type MutationCtx, type QueryCtx } from "../_generated/server";
 import { APP_NAME } from "../../shared/brand";
+import { normalizeEmail } from "../../shared/authMessages";
 import { extractUrls } from "../../shared/emailLinks";
 import type { EMAIL_TYPES } from "../schema";
+import { isLocalDeployment } from "./debug";
+import { getViewerId } from "./viewer";
 
 export type EmailType = (typeof EMAIL_TYPES)[number];
 export type EmailData = Record<string, string | number | boolean | null>;
@@ -54,7 +57,13 @@ export async function sendEmail(ctx: ActionCtx, email: OutgoingEmail): Promise<E
   const delivery = emailDelivery();
   if (delivery === "outbox") {
     const logId: Id<"email_logs"> = await ctx.runMutation(internal.emails.recordOutboxEmail, email);
-    return { logId, status: "sent", delivery, messageId: outboxMessageId(logId), errorMessage: null };
+    return {
+      logId,
+      status: "sent",
+      delivery,
+      messageId: outboxMessageId(logId),
+      errorMessage: null,
+    };
   }
   const logId: Id<"email_logs"> = await ctx.runMutation(internal.emails.recordPendingEmail, {
     to: email.to,
@@ -87,7 +96,10 @@ export function outboxMessageId(logId: Id<"email_logs">): string {
 
 // ---------------------------------------------------------------- log rows (used by internal mutations)
 
-export async function insertOutboxEmail(ctx: MutationCtx, email: OutgoingEmail): Promise<Id<"email_logs">> {
+export async function insertOutboxEmail(
+  ctx: MutationCtx,
+  email: OutgoingEmail,
+): Promise<Id<"email_logs">> {
   const logId = await ctx.db.insert("email_logs", {
     status: "sent",
     type: email.type,
@@ -132,11 +144,47 @@ export async function insertPendingEmail(
 
 export const DEBUG_MAILBOX_SIZE = 20;
 
-/** The latest messages, newest first, with the links found in each (debug mailbox). */
-export async function latestEmails(ctx: QueryCtx, limit: number = DEBUG_MAILBOX_SIZE) {
-  const logs = await ctx.db.query("email_logs").order("desc").take(limit);
-  return logs.map((log) => debugEmailView(log));
+/**
+ * Whose messages the debug mailbox shows: everyone's on a local backend (a
+ * newcomer reads their sign-in link there); elsewhere only the signed-in
+ * user's, sign-in links hidden; nothing when signed out there.
+ */
+export type MailboxScope = "everyone" | "viewer" | "signedOut";
+
+export type DebugMailbox = {
+  scope: MailboxScope;
+  messages: DebugEmailView[];
+};
+
+/**
+ * The debug mailbox (spec 3 "Email System Debug", issue 11): the latest
+ * `limit` messages, newest first. Only a local backend hands out other
+ * people's mail and live sign-in links; on any other deployment (even with
+ * debug pages on) a sign-in link would let anyone take over an account.
+ */
+export async function debugMailbox(ctx: QueryCtx, limit: number): Promise<DebugMailbox> {
+  if (isLocalDeployment()) {
+    const logs = await ctx.db.query("email_logs").order("desc").take(limit);
+    return { scope: "everyone", messages: logs.map(debugEmailView) };
+  }
+  const userId = await getViewerId(ctx);
+  const email = userId === null ? null : (await ctx.db.get("users", userId))?.email;
+  if (!email) return { scope: "signedOut", messages: [] };
+  const logs = await ctx.db
+    .query("email_logs")
+    .withIndex("by_recipient", (q) => q.eq("recipient", normalizeEmail(email)))
+    .order("desc")
+    .take(limit);
+  return { scope: "viewer", messages: logs.map((log) => withoutSignInLink(debugEmailView(log))) };
 }
+
+/** A sign-in message without its body and links (the link in it signs in whoever opens it). */
+function withoutSignInLink(view: DebugEmailView): DebugEmailView {
+  if (view.type !== "magic_link") return view;
+  return { ...view, text: null, html: null, links: [], signInLinkHidden: true };
+}
+
+export type DebugEmailView = ReturnType<typeof debugEmailView>;
 
 export function debugEmailView(log: Doc<"email_logs">) {
   return {
@@ -154,13 +202,18 @@ export function debugEmailView(log: Doc<"email_logs">) {
     text: log.text,
     html: log.html,
     links: extractUrls(log.text, log.html),
+    /** True when the body was withheld because it carries a live sign-in link. */
+    signInLinkHidden: false,
   };
 }
 
 // ---------------------------------------------------------------- account deletion
 
 /** Deletes the log rows of messages sent to any of `addresses`. */
-export async function deleteEmailLogsTo(ctx: MutationCtx, addresses: Iterable<string>): Promise<void> {
+export async function deleteEmailLogsTo(
+  ctx: MutationCtx,
+  addresses: Iterable<string>,
+): Promise<void> {
   for (const address of addresses) {
     const logs = await ctx.db
       .query("email_logs")

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { api } from "../../../convex/_generated/api";
 import { pageTitle } from "../../../shared/brand";
 import { errorMessage } from "../../../shared/errors";
+import { ButtonLink } from "@/components/ui/ButtonLink";
 import { Card } from "@/components/ui/Card";
 import { inputStyles } from "@/components/ui/Field";
 import { Skeleton } from "@/components/ui/Skeleton";
@@ -12,7 +13,7 @@ import { usePageTitle } from "@/lib/usePageTitle";
 import { useQueryState } from "@/lib/useQueryState";
 import { useDebugPagesEnabled } from "./useDebugPagesEnabled";
 
-type DebugEmail = FunctionReturnType<typeof api.emails.latestForDebug>[number];
+type DebugEmail = FunctionReturnType<typeof api.emails.latestForDebug>["messages"][number];
 
 /**
  * /debug-email: the local mailbox (spec 3, debug pages). The latest 20
@@ -47,10 +48,14 @@ export function DebugEmailPage() {
 function DebugPagesDisabled() {
   return (
     <Card role="status" className="mt-6">
-      <h2 className="font-display text-xl font-bold">Debug pages are disabled on this deployment</h2>
+      <h2 className="font-display text-xl font-bold">
+        Debug pages are disabled on this deployment
+      </h2>
       <p className="mt-2 text-cream-200">
         E-mail is delivered to real inboxes here. To use debug pages, set{" "}
-        <code className="rounded bg-night-800 px-1.5 py-0.5 text-cream-50">CLINK_DEBUG_PAGES=true</code>{" "}
+        <code className="rounded bg-night-800 px-1.5 py-0.5 text-cream-50">
+          CLINK_DEBUG_PAGES=true
+        </code>{" "}
         on a deployment that nobody else uses.
       </p>
     </Card>
@@ -80,13 +85,34 @@ function Mailbox() {
     );
   }
 
+  const { scope, messages } = emails.data;
+  if (scope === "signedOut") {
+    return (
+      <Card role="status" className="mt-6">
+        <p className="font-semibold">Sign in to see the messages sent to you.</p>
+        <p className="mt-1 text-sm text-cream-400">
+          On this deployment the mailbox shows only your own e-mail.
+        </p>
+        <ButtonLink to="/login" className="mt-4">
+          Sign in
+        </ButtonLink>
+      </Card>
+    );
+  }
+
   const needle = filter.trim().toLowerCase();
   const shown = needle
-    ? emails.data.filter((email) => email.recipient.toLowerCase().includes(needle))
-    : emails.data;
+    ? messages.filter((email) => email.recipient.toLowerCase().includes(needle))
+    : messages;
 
   return (
     <div className="mt-8">
+      {scope === "viewer" && (
+        <p className="mb-6 rounded-2xl bg-night-800/80 px-4 py-3 text-sm text-cream-200 ring-1 ring-night-700 ring-inset">
+          Only messages sent to you are shown here, and sign-in links stay hidden: they are shown
+          only on a local backend.
+        </p>
+      )}
       <label htmlFor="mailbox-filter" className="text-sm font-semibold text-cream-200">
         Filter by recipient
       </label>
@@ -141,7 +167,9 @@ function EmailCard({ email }: { email: DebugEmail }) {
           <p className="text-sm break-all text-cream-200">To {email.recipient}</p>
         </div>
         <div className="flex shrink-0 flex-wrap gap-2 text-xs font-semibold">
-          <span className={cn("rounded-full px-2.5 py-1 ring-1 ring-inset", statusStyles[email.status])}>
+          <span
+            className={cn("rounded-full px-2.5 py-1 ring-1 ring-inset", statusStyles[email.status])}
+          >
             {email.status}
           </span>
           <span className="rounded-full bg-night-800 px-2.5 py-1 text-cream-200 ring-1 ring-night-600 ring-inset">
@@ -158,6 +186,11 @@ function EmailCard({ email }: { email: DebugEmail }) {
         </time>
       </p>
       {email.errorMessage && <p className="text-sm text-red-300">{email.errorMessage}</p>}
+      {email.signInLinkHidden && (
+        <p className="text-sm text-cream-400">
+          Sign-in link hidden: it is shown only on a local backend.
+        </p>
+      )}
       {email.links.length > 0 && (
         <div>
           <h3 className="text-xs font-semibold tracking-widest text-cream-400 uppercase">Links</h3>

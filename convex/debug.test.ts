@@ -1,0 +1,253 @@
+import { makeFunctionReference } from "convex/server";
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { api } from "./_generated/api";
+import type { Id } from "./_generated/dataModel";
+import * as debugModule from "./debug";
+import {
+  createEvent,
+  createUser,
+  newTest,
+  notificationsOf,
+  stubDeploymentEnv,
+  unreadCounter,
+  type TestConvex,
+} from "./test.setup";
+
+beforeEach(() => stubDeploymentEnv());
+afterEach(() => vi.unstubAllEnvs());
+
+const CLOUD = "https://happy-otter-123.convex.cloud";
+const LOCAL = "http://127.0.0.1:3210";
+const SOME_EVENT = "k000000000000000000000000000000e" as Id<"events">;
+
+type Kind = "query" | "mutation" | "action";
+
+/**
+ * Every debug-only public function with valid arguments. A function added to
+ * convex/debug.ts without a line here fails the completeness test below.
+ */
+const DEBUG_ONLY: Record<
+  string,
+  { kind: Kind; args: (t: TestConvex) => Promise<Record<string, unknown>> }
+> = {
+  "debug:sessionInfo": { kind: "query", args: () => Promise.resolve({}) },
+  "debug:myNotifications": { kind: "query", args: () => Promise.resolve({}) },
+  "debug:sendMeTestNotification": {
+    kind: "mutation",
+    args: () => Promise.resolve({ type: "event_update", title: "Hi", message: "There" }),
+  },
+  "debug:sendTestEmail": { kind: "action", args: () => Promise.resolve({ to: "pat@example.com" }) },
+  "debug:eventMembers": { kind: "query", args: async (t) => ({ eventId: await anyEventId(t) }) },
+  "debug:invitationTestSetup": { kind: "query", args: () => Promise.resolve({}) },
+  "debug:testEventNotifications": {
+    kind: "query",
+    args: async (t) => ({ eventId: await anyEventId(t) }),
+  },
+  "emails:latestForDebug": { kind: "query", args: () => Promise.resolve({}) },
+};
+
+async function anyEventId(t: TestConvex): Promise<Id<"events">> {
+  const events = await t.run(async (ctx) => await ctx.db.query("events").take(1));
+  return events[0]?._id ?? SOME_EVENT;
+}
+
+function call(
+  caller: Pick<TestConvex, "query" | "mutation" | "action">,
+  name: string,
+  kind: Kind,
+  args: Record<string, unknown>,
+) {
+  if (kind === "query") return caller.query(makeFunctionReference<"query">(name), args);
+  if (kind === "mutation") return caller.mutation(makeFunctionReference<"mutation">(name), args);
+  return caller.action(makeFunctionReference<"action">(name), args);
+}
+
+describe("the debug gate", () => {
+  test("the list above names every public function of convex/debug.ts but status", () => {
+    const publicNames = Object.entries(debugModule)
+      .filter(([, fn]) => (fn as { isPublic?: boolean }).isPublic === true)
+      .map(([name]) => `debug:${name}`)
+      .filter((name) => name !== "debug:status")
+      .sort();
+    expect(publicNames).toEqual(
+      Object.keys(DEBUG_ONLY)
+        .filter((name) => name.startsWith("debug:"))
+        .sort(),
+    );
+  });
+
+  const disabledDeployments: { name: string; env: Record<string, string> }[] = [
+    { name: "a cloud deployment without CLINK_DEBUG_PAGES", env: { CONVEX_CLOUD_URL: CLOUD } },
+    {
+      name: "a cloud deployment with CLINK_DEBUG_PAGES=no",
+      env: { CONVEX_CLOUD_URL: CLOUD, CLINK_DEBUG_PAGES: "no" },
+    },
+    {
+      name: "a local backend with CLINK_DEBUG_PAGES=false",
+      env: { CONVEX_CLOUD_URL: LOCAL, CLINK_DEBUG_PAGES: "false" },
+    },
+  ];
+
+  for (const deployment of disabledDeployments) {
+    test(`on ${deployment.name} every debug-only function refuses, signed out and signed in`, async () => {
+      for (const [key, value] of Object.entries(deployment.env)) vi.stubEnv(key, value);
+      const t = newTest();
+      const host = await createUser(t, { email: "host@example.com" });
+      await createEvent(t, host);
+      expect(await t.query(api.debug.status, {})).toEqual({ enabled: false });
+
+      for (const [name, { kind, args }] of Object.entries(DEBUG_ONLY)) {
+        for (const caller of [t, host.asUser]) {
+          await expect(call(caller, name, kind, await args(t)), name).rejects.toMatchObject({
+            data: {
+              code: "DEBUG_PAGES_DISABLED",
+              message: "Debug pages are not enabled on this deployment",
+            },
+          });
+        }
+      }
+      expect(await notificationsOf(t, host.userId)).toEqual([]);
+      expect(await t.run(async (ctx) => await ctx.db.query("email_logs").collect())).toEqual([]);
+    });
+  }
+});
+
+describe("debug functions with debug pages on (local backend)", () => {
+  beforeEach(() => vi.stubEnv("CONVEX_CLOUD_URL", LOCAL));
+
+  test("sessionInfo: null signed out; the caller's session and its expiry signed in", async () => {
+    const t = newTest();
+    const sam = await createUser(t);
+    expect(await t.query(api.debug.sessionInfo, {})).toBeNull();
+    const info = await sam.asUser.query(api.debug.sessionInfo, {});
+    expect(info).toMatchObject({ userId: sam.userId, sessionId: sam.sessionId });
+    expect(info?.sessionExpiresAt).toBeGreaterThan(Date.now());
+  });
+
+  test("test notifications go to the caller only, through the counter", async () => {
+    const t = newTest();
+    const sam = await createUser(t);
+    const ria = await createUser(t);
+    await expect(
+      t.mutation(api.debug.sendMeTestNotification, {
+        type: "event_update",
+        title: "",
+        message: "",
+      }),
+    ).rejects.toMatchObject({
+      data: { code: "NOT_AUTHENTICATED" },
+    });
+    await sam.asUser.mutation(api.debug.sendMeTestNotification, {
+      type: "event_update",
+      title: "",
+      message: "",
+    });
+    await sam.asUser.mutation(api.debug.sendMeTestNotification, {
+      type: "badge_achievement",
+      title: "Badge!",
+      message: "You earned it",
+    });
+    expect(await unreadCounter(t, sam.userId)).toBe(2);
+    expect(await notificationsOf(t, ria.userId)).toEqual([]);
+
+    expect(await t.query(api.debug.myNotifications, {})).toBeNull();
+    const mine = await sam.asUser.query(api.debug.myNotifications, {});
+    expect(mine?.unread).toBe(2);
+    expect(mine?.byType).toEqual({ event_update: 1, badge_achievement: 1 });
+    expect(mine?.notifications.map((n) => n.title)).toEqual(["Badge!", "Test notification"]);
+    expect((await ria.asUser.query(api.debug.myNotifications, {}))?.notifications).toEqual([]);
+  });
+
+  test("myNotifications reads the latest 50", async () => {
+    const t = newTest();
+    const sam = await createUser(t);
+    for (let i = 0; i < 52; i++) {
+      await sam.asUser.mutation(api.debug.sendMeTestNotification, {
+        type: "event_update",
+        title: `N${i}`,
+        message: "m",
+      });
+    }
+    const mine = await sam.asUser.query(api.debug.myNotifications, {});
+    expect(mine?.notifications).toHaveLength(50);
+    expect(mine?.notifications[0]?.title).toBe("N51");
+    expect(mine?.unread).toBe(52);
+  });
+
+  test("sendTestEmail: signed in only; any address on a local backend, into the outbox", async () => {
+    const t = newTest();
+    const sam = await createUser(t, { email: "sam@example.com" });
+    await expect(
+      t.action(api.debug.sendTestEmail, { to: "pat@example.com" }),
+    ).rejects.toMatchObject({ data: { code: "NOT_AUTHENTICATED" } });
+    await expect(sam.asUser.action(api.debug.sendTestEmail, { to: "  " })).rejects.toMatchObject({
+      data: { code: "VALIDATION", message: "Please enter a test email address" },
+    });
+    const result = await sam.asUser.action(api.debug.sendTestEmail, { to: " Pat@Example.com " });
+    expect(result).toMatchObject({ status: "sent", delivery: "outbox" });
+    const log = await t.run(async (ctx) => await ctx.db.get("email_logs", result.logId));
+    expect(log).toMatchObject({
+      recipient: "pat@example.com",
+      type: "test",
+      subject: "Clink test e-mail",
+    });
+  });
+
+  test("sendTestEmail elsewhere (debug pages on) goes only to the caller's own address", async () => {
+    vi.stubEnv("CONVEX_CLOUD_URL", CLOUD);
+    vi.stubEnv("CLINK_DEBUG_PAGES", "true");
+    const t = newTest();
+    const sam = await createUser(t, { email: "sam@example.com" });
+    await expect(
+      sam.asUser.action(api.debug.sendTestEmail, { to: "pat@example.com" }),
+    ).rejects.toMatchObject({
+      data: {
+        code: "FORBIDDEN",
+        message: "On this deployment test e-mails go only to your own address",
+      },
+    });
+    expect(await t.run(async (ctx) => await ctx.db.query("email_logs").collect())).toEqual([]);
+    expect(
+      await sam.asUser.action(api.debug.sendTestEmail, { to: "sam@example.com" }),
+    ).toMatchObject({ status: "sent" });
+  });
+
+  test("eventMembers and testEventNotifications: only the event's host", async () => {
+    const t = newTest();
+    const host = await createUser(t, { profile: { displayName: "Hana Host" } });
+    const guest = await createUser(t, { profile: { displayName: "Gus Guest" } });
+    const { eventId } = await createEvent(t, host);
+    await host.asUser.mutation(api.invitations.inviteUsers, { eventId, userIds: [guest.userId] });
+
+    await expect(t.query(api.debug.eventMembers, { eventId })).rejects.toMatchObject({
+      data: { code: "NOT_AUTHENTICATED" },
+    });
+    await expect(guest.asUser.query(api.debug.eventMembers, { eventId })).rejects.toMatchObject({
+      data: { code: "NOT_FOUND", message: "Event not found" },
+    });
+    await expect(
+      guest.asUser.query(api.debug.testEventNotifications, { eventId }),
+    ).rejects.toMatchObject({ data: { code: "NOT_FOUND" } });
+
+    const members = await host.asUser.query(api.debug.eventMembers, { eventId });
+    expect(members.find((member) => member.displayName === "Gus Guest")).toMatchObject({
+      status: "pending",
+    });
+    const notifications = await host.asUser.query(api.debug.testEventNotifications, { eventId });
+    expect(notifications).toHaveLength(1);
+    expect(notifications[0]).toMatchObject({ type: "event_invitation", read: false });
+  });
+
+  test("invitationTestSetup: the caller's next hosted session and up to 3 other people", async () => {
+    const t = newTest();
+    const host = await createUser(t);
+    for (let i = 0; i < 4; i++) await createUser(t);
+    expect(await t.query(api.debug.invitationTestSetup, {})).toBeNull();
+    expect((await host.asUser.query(api.debug.invitationTestSetup, {}))?.testEvent).toBeNull();
+    const { eventId } = await createEvent(t, host, { title: "Test Night" });
+    const setup = await host.asUser.query(api.debug.invitationTestSetup, {});
+    expect(setup?.testEvent).toMatchObject({ _id: eventId, title: "Test Night" });
+    expect(setup?.testUsers).toHaveLength(3);
+    expect(setup?.testUsers.map((user) => user.userId)).not.toContain(host.userId);
+  });
+});
