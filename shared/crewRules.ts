@@ -103,6 +103,32 @@ export const CREW_MESSAGES = {
   failedToSearchUsers: "Failed to search users",
 } as const;
 
+/**
+ * The crew screens' own words where the spec names an action but not its
+ * text (success toasts, a few fallbacks); see docs/decisions.md.
+ */
+export const CREW_SCREEN_TEXTS = {
+  created: "Crew created! 🎉",
+  saved: "Crew updated!",
+  deleted: "Crew deleted",
+  left: "You left the crew",
+  invitesSent: (count: number) =>
+    count === 1 ? CREW_MESSAGES.inviteSent : `${count} invites sent successfully!`,
+  pendingRemoved: "Invitation withdrawn",
+  memberRemoved: (name: string) => `${name} was removed from the crew`,
+  promoted: (name: string) => `${name} is now a Co-Host`,
+  demoted: (name: string) => `${name} is a member again`,
+  failedToJoin: "Failed to join the crew",
+  failedToRemoveMember: "Failed to remove member",
+  failedToRemovePending: "Failed to remove invitation",
+  failedToCopy: "Couldn't copy the link. Copy it by hand.",
+  deleteConfirmation:
+    "The crew, its members, invite links and invitations will be gone for everyone. This can't be undone.",
+} as const;
+
+/** How long 'Crew not found' shows before the page goes to /profile. */
+export const CREW_NOT_FOUND_REDIRECT_MS = 2000;
+
 export const INVITE_LINK_MESSAGES = {
   // The service's words…
   invalid: "Invalid invite code - invitation not found",

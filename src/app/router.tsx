@@ -3,6 +3,7 @@ import { LandingGuard } from "@/features/auth/LandingGuard";
 import { AccountArea, MobileAccountArea } from "./layout/AccountArea";
 import { AppShell } from "./layout/AppShell";
 import { NotificationArea } from "./layout/NotificationArea";
+import { crewRoutes } from "./crewRoutes";
 import { eventRoutes } from "./eventRoutes";
 import { lazyPage } from "./lazy/lazyPage";
 import { CrashPage } from "./pages/CrashPage";
@@ -47,6 +48,7 @@ export const routes: RouteObject[] = [
             ),
           },
           ...eventRoutes,
+          ...crewRoutes,
           { path: "login", element: <LoginScreen /> },
           { path: "auth", element: <LoginScreen /> },
           { path: "auth/callback", element: <AuthCallbackPage /> },

@@ -1,5 +1,6 @@
 import { useParams } from "react-router-dom";
 import { useCurrentUser } from "@/features/auth/useCurrentUser";
+import { BuildCrewButton, ProfileCrewList, useProfileCrews } from "@/features/crews";
 import {
   CreateEventButton,
   NextSessionCard,
@@ -12,18 +13,25 @@ import { ProfilePage } from "@/features/profile/ProfilePage";
  * /profile/{username}: the profile with its sessions plugged in — Create
  * Session and the next session on one's own profile, and the Upcoming / Past
  * lists with their counts (the host gets Edit and Delete on their own
- * sessions). Build Crew and the crews list wait for the crews issue.
+ * sessions); Build Crew and the Crews tab (each card with its crew menu).
  */
 export function ProfileScreen() {
   const { username = "" } = useParams();
   const me = useCurrentUser();
   const viewerId = me.status === "signedIn" ? me.user.userId : null;
   const counts = useProfileSessionCounts(username);
+  const crews = useProfileCrews(username);
+  const isOwner = me.status === "signedIn" && me.user.profile?.username === username;
 
   return (
     <ProfilePage
       slots={{
-        ownerActions: <CreateEventButton>Create Session</CreateEventButton>,
+        ownerActions: (
+          <>
+            <CreateEventButton>Create Session</CreateEventButton>
+            <BuildCrewButton />
+          </>
+        ),
         nextSession: <NextSessionCard />,
         activity: {
           upcomingSessions: (
@@ -31,6 +39,9 @@ export function ProfileScreen() {
           ),
           pastSessions: <ProfileSessionList username={username} when="past" viewerId={viewerId} />,
           sessionCounts: counts ?? undefined,
+          // null: hidden from this viewer (the tab says so from the profile's own setting).
+          crews: crews === null ? undefined : <ProfileCrewList crews={crews} isOwner={isOwner} />,
+          crewCount: crews?.length,
         },
       }}
     />

@@ -21,6 +21,8 @@ export interface ProfileActivityContent {
   sessionCounts?: { upcoming: number; past: number };
   /** The crews list (crews issue). */
   crews?: ReactNode;
+  /** How many crews the list holds, as the viewer may see them; undefined while loading. */
+  crewCount?: number;
 }
 
 const tabClasses = (selected: boolean) =>
@@ -47,7 +49,7 @@ export function ProfileActivity({
 }) {
   const [tab, setTab] = usePersistentChoice(PROFILE_TAB_KEY, ACTIVITY_TABS);
   const [sessionTab, setSessionTab] = usePersistentChoice(PROFILE_SESSIONS_TAB_KEY, SESSION_TABS);
-  const { upcomingSessions, pastSessions, sessionCounts, crews } = content;
+  const { upcomingSessions, pastSessions, sessionCounts, crews, crewCount } = content;
   const crewsHidden = !isOwner && !showCrews;
 
   return (
@@ -135,6 +137,7 @@ export function ProfileActivity({
             ) : (
               <ContentOrEmpty
                 content={crews}
+                count={crewCount}
                 emoji="👯"
                 title="No crews yet"
                 text={

@@ -17,6 +17,7 @@ export class ProfilePage {
   readonly upcomingTab: Locator;
   readonly pastTab: Locator;
   readonly createSession: Locator;
+  readonly buildCrew: Locator;
   readonly nextSession: Locator;
 
   constructor(private readonly page: Page) {
@@ -36,6 +37,7 @@ export class ProfilePage {
     this.upcomingTab = main.getByRole("tab", { name: /^Upcoming/ });
     this.pastTab = main.getByRole("tab", { name: /^Past/ });
     this.createSession = main.getByRole("button", { name: "Create Session" });
+    this.buildCrew = main.getByRole("button", { name: "Build Crew" });
     this.nextSession = main.getByRole("region", { name: "Your next session" });
   }
 
@@ -65,6 +67,25 @@ export class ProfilePage {
 
   deleteSession(title: string): Locator {
     return this.activity.getByRole("button", { name: `Delete ${title}` });
+  }
+
+  /** A crew card's link in the Crews tab (named by the crew, then its member count and role). */
+  crewCard(name: string): Locator {
+    const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    return this.activity
+      .getByRole("list", { name: "Crews" })
+      .getByRole("link", { name: new RegExp(`^${escaped} \\d+ members?`) });
+  }
+
+  /** The crew card menu (View Members, Edit Crew, Create Invite Link, Delete Crew, Leave Crew). */
+  crewMenu(name: string): Locator {
+    return this.activity.getByRole("button", { name: `Crew actions for ${name}` });
+  }
+
+  crewMenuItem(
+    label: "View Members" | "Edit Crew" | "Create Invite Link" | "Delete Crew" | "Leave Crew",
+  ): Locator {
+    return this.page.getByRole("menuitem", { name: label });
   }
 
   text(value: string | RegExp): Locator {

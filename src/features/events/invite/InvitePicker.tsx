@@ -1,5 +1,5 @@
 import { useQuery } from "convex/react";
-import { useEffect, useState, type KeyboardEvent } from "react";
+import { useState, type KeyboardEvent } from "react";
 import { toast } from "sonner";
 import { api } from "../../../../convex/_generated/api";
 import type { Id } from "../../../../convex/_generated/dataModel";
@@ -8,6 +8,7 @@ import { addCrewToSelection, isInviteSearchReady } from "../../../../shared/even
 import { Avatar } from "@/components/ui/Avatar";
 import { CloseIcon } from "@/components/ui/icons";
 import { Field, inputStyles } from "@/components/ui/Field";
+import { useDebouncedValue } from "@/lib/useDebouncedValue";
 import type { InviteSelection, InvitedCrew, InvitedUser } from "./inviteSelection";
 
 const chipClasses =
@@ -166,16 +167,6 @@ export function InvitePicker({
       )}
     </fieldset>
   );
-}
-
-// TODO(issue 8): use @/lib/useDebouncedValue (same hook) once the crews work commits it.
-function useDebouncedValue<T>(value: T, delayMs: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setDebounced(value), delayMs);
-    return () => window.clearTimeout(timer);
-  }, [value, delayMs]);
-  return debounced;
 }
 
 function RemoveButton({ label, onClick }: { label: string; onClick: () => void }) {

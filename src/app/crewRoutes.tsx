@@ -1,0 +1,16 @@
+import type { RouteObject } from "react-router-dom";
+import { lazyPage } from "./lazy/lazyPage";
+
+const CrewPage = lazyPage(() => import("@/features/crews/page/CrewPage"), "CrewPage");
+const JoinCrewPage = lazyPage(() => import("@/features/crews/join/JoinCrewPage"), "JoinCrewPage");
+
+/**
+ * The crew screens (spec 3 §2 "Routes"), as children of the app shell: a
+ * public crew's page is open to everyone, a private one to its members and
+ * invitees; invite links open for everyone (joining asks the visitor to sign in).
+ */
+export const crewRoutes: RouteObject[] = [
+  { path: "crew/join/:code", element: <JoinCrewPage /> },
+  { path: "invite/:code", element: <JoinCrewPage /> },
+  { path: "crew/:crewId", element: <CrewPage /> },
+];

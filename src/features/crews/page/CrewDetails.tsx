@@ -1,0 +1,258 @@
+import { useMutation } from "convex/react";
+import { useEffect, useState } from "react";
+import { useLocation } from "react-router-dom";
+import { toast } from "sonner";
+import { api } from "../../../../convex/_generated/api";
+import { crewPageTitle } from "../../../../shared/brand";
+import { errorMessage } from "../../../../shared/errors";
+import { NOTIFICATION_MESSAGES } from "../../../../shared/notificationRules";
+import { Button } from "@/components/ui/Button";
+import { Spinner } from "@/components/ui/Spinner";
+import { ArrowLeftIcon } from "@/components/ui/icons";
+import { preloadOnIntent } from "@/lib/lazyDialog";
+import { useGoBack } from "@/lib/useGoBack";
+import { usePageTitle } from "@/lib/usePageTitle";
+import { CrewEmblem, CrewVibeChip, CrewVisibilityChip, RoleBadge } from "../components/CrewChips";
+import { EditIcon, LeaveIcon, LinkIcon, TrashIcon, UserPlusIcon } from "../components/icons";
+import { crewRef, type useCrewActions } from "../components/useCrewActions";
+import {
+  ConfirmDialog,
+  CrewWizard,
+  InviteMembersDialog,
+  ShareCrewLinkDialog,
+} from "../lazyDialogs";
+import type { CrewPageData } from "../lib/types";
+import { MembersSection } from "./MembersSection";
+import { PendingSection } from "./PendingSection";
+import { SessionsSection } from "./SessionsSection";
+
+/** The crew page itself (spec 3 "Crew detail page"), from the live `crews.get` result. */
+export function CrewDetails({
+  data,
+  actions,
+  privateDecline,
+}: {
+  data: CrewPageData;
+  actions: ReturnType<typeof useCrewActions>;
+  /** An invitee declining a private crew loses its page: the loader steps aside, then leaves. */
+  privateDecline: DeclineSteps;
+}) {
+  const { crew, viewer } = data;
+  usePageTitle(crewPageTitle(crew.name));
+  const goBack = useGoBack("/profile");
+  const location = useLocation();
+  const ref = crewRef(crew);
+
+  // "View Members" from a crew card lands on the members list.
+  const wantsMembers = location.hash === "#members";
+  useEffect(() => {
+    if (wantsMembers) document.getElementById("members")?.scrollIntoView({ block: "start" });
+  }, [wantsMembers]);
+
+  const canLeave = viewer.isMember && !viewer.isCreator;
+  const hasActions = viewer.canManage || viewer.isCreator || canLeave;
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-5 sm:px-6 sm:py-8">
+      <Button variant="ghost" size="sm" onClick={goBack} className="-ml-2">
+        <ArrowLeftIcon className="size-4" /> Back
+      </Button>
+
+      <header className="relative mt-3 overflow-hidden rounded-3xl bg-night-850 p-5 ring-1 ring-night-700 ring-inset sm:p-8">
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute -top-28 -right-24 size-72 rounded-full bg-brand-orange/15 blur-3xl"
+        />
+        <div className="relative flex flex-col gap-5 sm:flex-row sm:items-center">
+          <CrewEmblem vibe={crew.vibe} size="lg" />
+          <div className="min-w-0 flex-1">
+            <div className="flex flex-wrap gap-2">
+              <CrewVibeChip vibe={crew.vibe} />
+              <CrewVisibilityChip isPublic={crew.isPublic} />
+              {viewer.role && <RoleBadge role={viewer.role} className="self-center" />}
+            </div>
+            <h1 className="mt-3 font-display text-3xl leading-tight font-black tracking-tight break-words text-balance sm:text-5xl">
+              {crew.name}
+            </h1>
+            <dl className="mt-3 flex flex-wrap gap-x-5 gap-y-1 text-cream-200">
+              <div className="flex items-baseline gap-1.5">
+                <dt className="sr-only">Members</dt>
+                <dd>
+                  <span className="font-display text-xl font-extrabold text-cream-50 tabular-nums">
+                    {crew.memberCount}
+                  </span>{" "}
+                  {crew.memberCount === 1 ? "member" : "members"}
+                </dd>
+              </div>
+              <div className="flex items-baseline gap-1.5">
+                <dt className="sr-only">Pending invitations</dt>
+                <dd>
+                  <span className="font-display text-xl font-extrabold text-cream-50 tabular-nums">
+                    {crew.pendingCount}
+                  </span>{" "}
+                  pending
+                </dd>
+              </div>
+            </dl>
+          </div>
+        </div>
+        {crew.description && (
+          <p className="relative mt-5 max-w-2xl whitespace-pre-line text-cream-200">
+            {crew.description}
+          </p>
+        )}
+      </header>
+
+      {viewer.hasPendingInvitation && (
+        <InvitationBanner
+          crewId={crew._id}
+          crewName={crew.name}
+          steps={crew.isPublic ? undefined : privateDecline}
+        />
+      )}
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
+        <div className="flex flex-col gap-6 lg:sticky lg:top-24 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+          <section
+            aria-label="Crew actions"
+            className="flex flex-col gap-3 rounded-3xl bg-night-850 p-5 ring-1 ring-night-700 ring-inset sm:p-6"
+          >
+            {viewer.canManage && (
+              <>
+                <Button
+                  onClick={() => actions.invite(ref)}
+                  {...preloadOnIntent(InviteMembersDialog)}
+                >
+                  <UserPlusIcon className="size-4" /> Invite People
+                </Button>
+                <div className="grid grid-cols-2 gap-3">
+                  <Button
+                    variant="secondary"
+                    onClick={() => actions.share(ref)}
+                    {...preloadOnIntent(ShareCrewLinkDialog)}
+                  >
+                    <LinkIcon className="size-4" /> Share Link
+                  </Button>
+                  <Button
+                    variant="secondary"
+                    onClick={() => actions.edit(ref)}
+                    {...preloadOnIntent(CrewWizard)}
+                  >
+                    <EditIcon className="size-4" /> Edit
+                  </Button>
+                </div>
+              </>
+            )}
+            {viewer.isCreator && (
+              <Button
+                variant="ghost"
+                className="text-red-300 hover:bg-red-500/10 hover:text-red-200"
+                onClick={() => actions.confirmDelete(ref)}
+                {...preloadOnIntent(ConfirmDialog)}
+              >
+                <TrashIcon className="size-4" /> Delete Crew
+              </Button>
+            )}
+            {canLeave && (
+              <Button
+                variant="ghost"
+                className="text-red-300 hover:bg-red-500/10 hover:text-red-200"
+                onClick={() => actions.confirmLeave(ref)}
+                {...preloadOnIntent(ConfirmDialog)}
+              >
+                <LeaveIcon className="size-4" /> Leave Crew
+              </Button>
+            )}
+            {!hasActions && !viewer.hasPendingInvitation && (
+              <p className="text-sm text-cream-200">
+                <span aria-hidden="true">🍻 </span>
+                Want in? Ask someone in the crew for an invite link.
+              </p>
+            )}
+            {!hasActions && viewer.hasPendingInvitation && (
+              <p className="text-sm text-cream-200">Answer your invitation above to join in.</p>
+            )}
+          </section>
+          {viewer.isMember && <PendingSection crewId={crew._id} canRemove={viewer.isCreator} />}
+        </div>
+        <div className="flex min-w-0 flex-col gap-6 lg:col-start-1">
+          <MembersSection
+            crewId={crew._id}
+            memberCount={crew.memberCount}
+            isCreator={viewer.isCreator}
+            canManage={viewer.canManage}
+          />
+          <SessionsSection crewId={crew._id} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export type DeclineSteps = { start: () => void; done: (declined: boolean) => void };
+
+/** An invitee answers on the crew page: Accept or Decline. */
+function InvitationBanner({
+  crewId,
+  crewName,
+  steps,
+}: {
+  crewId: CrewPageData["crew"]["_id"];
+  crewName: string;
+  /** What declining does to the page around it (a private crew's page goes away). */
+  steps?: DeclineSteps;
+}) {
+  const respond = useMutation(api.crews.respondToInvitation);
+  const [busy, setBusy] = useState<"accepted" | "declined" | null>(null);
+
+  async function answer(response: "accepted" | "declined") {
+    setBusy(response);
+    const declining = response === "declined";
+    if (declining) steps?.start();
+    try {
+      await respond({ crewId, response });
+      if (declining) toast(NOTIFICATION_MESSAGES.crewDeclined);
+      else toast.success(NOTIFICATION_MESSAGES.crewJoined);
+      if (declining) steps?.done(true);
+    } catch (error) {
+      toast.error(errorMessage(error, NOTIFICATION_MESSAGES.failedToRespond));
+      if (declining) steps?.done(false);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <section
+      aria-label="Your invitation"
+      className="mt-6 flex flex-col gap-4 rounded-3xl bg-gradient-to-br from-amber-300/20 via-orange-400/10 to-pink-400/15 p-5 ring-1 ring-brand-amber/40 ring-inset sm:flex-row sm:items-center sm:p-6"
+    >
+      <p className="flex-1 text-cream-50">
+        <span aria-hidden="true" className="mr-2 text-2xl">
+          💌
+        </span>
+        <span className="font-bold">You&apos;re invited to join {crewName}.</span>{" "}
+        <span className="text-cream-200">Pull up a stool?</span>
+      </p>
+      <div className="flex gap-3">
+        <Button
+          onClick={() => void answer("accepted")}
+          disabled={busy !== null}
+          className="flex-1 sm:flex-none"
+        >
+          {busy === "accepted" && <Spinner className="size-4" />}
+          Accept
+        </Button>
+        <Button
+          variant="secondary"
+          onClick={() => void answer("declined")}
+          disabled={busy !== null}
+          className="flex-1 sm:flex-none"
+        >
+          {busy === "declined" && <Spinner className="size-4" />}
+          Decline
+        </Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,364 @@
+import { Radio, RadioGroup } from "@headlessui/react";
+import { useMutation } from "convex/react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { toast } from "sonner";
+import { api } from "../../../../convex/_generated/api";
+import type { Id } from "../../../../convex/_generated/dataModel";
+import {
+  CREW_DESCRIPTION_MAX_LENGTH,
+  CREW_MESSAGES,
+  CREW_NAME_MAX_LENGTH,
+  CREW_SCREEN_TEXTS,
+  CREW_VIBES,
+  CREW_VIBE_OPTIONS,
+  crewDetailsSchema,
+  crewNameError,
+  type CrewVibe,
+} from "../../../../shared/crewRules";
+import { appErrorData, errorMessage } from "../../../../shared/errors";
+import { textLength } from "../../../../shared/profileRules";
+import { Button } from "@/components/ui/Button";
+import { Field, inputStyles } from "@/components/ui/Field";
+import { Modal } from "@/components/ui/Modal";
+import { Spinner } from "@/components/ui/Spinner";
+import { cn } from "@/lib/cn";
+import { CREW_VIBE_GRADIENTS } from "../components/CrewChips";
+import { UserSearchPicker, failedNames, type SelectedUser } from "../invite/UserSearchPicker";
+import type { CrewRef } from "../lib/types";
+
+const STEPS = 2;
+/** The form resets this long after closing, once the exit animation is over. */
+const RESET_DELAY_MS = 300;
+
+type Values = { name: string; description: string; vibe: CrewVibe; isPublic: boolean };
+
+const blank = (): Values => ({ name: "", description: "", vibe: "casual", isPublic: true });
+const valuesOf = (crew: CrewRef): Values => ({
+  name: crew.name,
+  description: crew.description ?? "",
+  vibe: crew.vibe,
+  isPublic: crew.isPublic,
+});
+
+const VISIBILITY_OPTIONS = [
+  {
+    value: true,
+    emoji: "🌍",
+    label: "Public",
+    description: "Anyone can see the crew, its members and sessions.",
+  },
+  {
+    value: false,
+    emoji: "🔒",
+    label: "Private",
+    description: "Only members and people you invite can see it.",
+  },
+] as const;
+
+/**
+ * Create or edit a crew as a 2-step wizard (spec 3 "Crew card menu", §5):
+ * 1 details (name required, trimmed, ≤ 50; description ≤ 200; vibe), 2
+ * visibility and, when creating, people to invite. Creating goes to the new
+ * crew's page (`onCreated`), naming any invite that failed.
+ */
+export function CrewWizard({
+  open,
+  onClose,
+  crew,
+  onCreated,
+}: {
+  open: boolean;
+  onClose: () => void;
+  /** The crew to edit; none to create one. */
+  crew?: CrewRef | null;
+  onCreated?: (crewId: Id<"crews">) => void;
+}) {
+  const editing = crew ?? null;
+  const descriptionId = useId();
+  const create = useMutation(api.crews.create);
+  const update = useMutation(api.crews.update);
+  const [values, setValues] = useState<Values>(() => (editing ? valuesOf(editing) : blank()));
+  const [invites, setInvites] = useState<SelectedUser[]>([]);
+  const [step, setStep] = useState(1);
+  const [nameTouched, setNameTouched] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Partial<Record<keyof Values, string>>>({});
+  const [submitting, setSubmitting] = useState(false);
+
+  // Opening an edit starts from the crew as it is now.
+  const [openedFor, setOpenedFor] = useState<string | null>(null);
+  const openKey = open ? (editing?._id ?? "new") : null;
+  if (openKey !== openedFor) {
+    setOpenedFor(openKey);
+    if (openKey !== null && editing) {
+      setValues(valuesOf(editing));
+      setStep(1);
+    }
+  }
+
+  const resetTimer = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (open) {
+      window.clearTimeout(resetTimer.current);
+      return;
+    }
+    resetTimer.current = window.setTimeout(() => {
+      setValues(blank());
+      setInvites([]);
+      setStep(1);
+      setNameTouched(false);
+      setServerErrors({});
+    }, RESET_DELAY_MS);
+    return () => window.clearTimeout(resetTimer.current);
+  }, [open]);
+
+  const nameError = crewNameError(values.name);
+  const descriptionLength = textLength(values.description);
+  const descriptionError =
+    descriptionLength > CREW_DESCRIPTION_MAX_LENGTH ? CREW_MESSAGES.descriptionTooLong : null;
+  const shownNameError = (nameTouched ? nameError : null) ?? serverErrors.name ?? null;
+
+  function change(next: Partial<Values>) {
+    setValues((current) => ({ ...current, ...next }));
+    setServerErrors({});
+  }
+
+  async function submit() {
+    const parsed = crewDetailsSchema.safeParse(values);
+    if (!parsed.success) {
+      setNameTouched(true);
+      setStep(1);
+      return;
+    }
+    setSubmitting(true);
+    try {
+      if (editing) {
+        await update({ crewId: editing._id, ...parsed.data });
+        toast.success(CREW_SCREEN_TEXTS.saved);
+        onClose();
+      } else {
+        const result = await create({
+          ...parsed.data,
+          inviteUserIds: invites.map((user) => user.userId),
+        });
+        if (result.failed.length > 0) {
+          toast.warning(CREW_MESSAGES.crewCreatedSomeFailed);
+          toast.error(CREW_MESSAGES.failedToInvite(failedNames(result.failed, invites)));
+        } else {
+          toast.success(CREW_SCREEN_TEXTS.created);
+        }
+        onCreated?.(result.crewId);
+        onClose();
+      }
+    } catch (error) {
+      const data = appErrorData(error);
+      toast.error(
+        errorMessage(error, editing ? CREW_MESSAGES.failedToSave : CREW_MESSAGES.failedToCreate),
+      );
+      if (data?.field === "name" || data?.field === "description") {
+        setServerErrors({ [data.field]: data.message });
+        setStep(1);
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (submitting) return;
+    if (step === 1) {
+      if (nameError !== null || descriptionError !== null) {
+        setNameTouched(true);
+        return;
+      }
+      setStep(2);
+      return;
+    }
+    void submit();
+  }
+
+  const title = editing
+    ? step === 1
+      ? "Edit crew details"
+      : "Who can see it"
+    : step === 1
+      ? "Build your crew"
+      : "Visibility & invites";
+
+  return (
+    <Modal
+      open={open}
+      onClose={submitting ? () => undefined : onClose}
+      size="lg"
+      eyebrow={`Step ${step} of ${STEPS}`}
+      title={title}
+      description={
+        editing ? `Changes show for everyone in ${editing.name}.` : "Your people, your rounds."
+      }
+    >
+      <div aria-hidden="true" className="flex gap-1.5">
+        {Array.from({ length: STEPS }, (_, index) => (
+          <span
+            key={index}
+            className={cn(
+              "h-1.5 flex-1 rounded-full transition-colors duration-300",
+              index < step ? "bg-brand-gradient" : "bg-night-700",
+            )}
+          />
+        ))}
+      </div>
+      <form
+        onSubmit={onSubmit}
+        noValidate
+        className="mt-5 flex flex-col gap-5"
+        aria-label={editing ? "Edit crew" : "Create a crew"}
+      >
+        {step === 1 && (
+          <>
+            <Field
+              label="Crew name"
+              error={shownNameError}
+              counter={{ used: textLength(values.name.trim()), max: CREW_NAME_MAX_LENGTH }}
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  value={values.name}
+                  onChange={(event) => {
+                    change({ name: event.target.value });
+                    setNameTouched(true);
+                  }}
+                  placeholder="The Thirsty Thursdays"
+                  autoComplete="off"
+                  // eslint-disable-next-line jsx-a11y/no-autofocus -- the wizard opens to its first field
+                  autoFocus
+                  className={inputStyles}
+                />
+              )}
+            </Field>
+            <Field
+              label="Description (optional)"
+              error={descriptionError ?? serverErrors.description ?? null}
+              counter={{ used: descriptionLength, max: CREW_DESCRIPTION_MAX_LENGTH }}
+            >
+              {(control) => (
+                <textarea
+                  {...control}
+                  value={values.description}
+                  onChange={(event) => change({ description: event.target.value })}
+                  rows={3}
+                  placeholder="Who you are, where you drink, what you toast to."
+                  className={cn(inputStyles, "resize-none")}
+                />
+              )}
+            </Field>
+            <fieldset className="flex flex-col gap-2">
+              <legend className="mb-2 text-sm font-semibold text-cream-200">Vibe</legend>
+              <RadioGroup
+                value={values.vibe}
+                onChange={(vibe) => change({ vibe })}
+                aria-label="Vibe"
+                className="grid grid-cols-3 gap-2.5"
+              >
+                {CREW_VIBES.map((vibe) => (
+                  <Radio
+                    key={vibe}
+                    value={vibe}
+                    className={cn(
+                      "flex cursor-pointer flex-col items-center justify-center gap-1 rounded-2xl bg-night-800 px-2 py-3 text-center ring-1 ring-night-600 transition outline-none ring-inset select-none hover:bg-night-700 active:scale-[0.97]",
+                      "data-checked:bg-gradient-to-br data-checked:text-brand-ink data-checked:ring-2 data-checked:ring-brand-amber data-focus:outline-3 data-focus:outline-offset-2 data-focus:outline-brand-amber",
+                      CREW_VIBE_GRADIENTS[vibe],
+                    )}
+                  >
+                    <span aria-hidden="true" className="text-3xl">
+                      {CREW_VIBE_OPTIONS[vibe].emoji}
+                    </span>
+                    <span className="text-sm leading-tight font-bold">
+                      {CREW_VIBE_OPTIONS[vibe].label}
+                    </span>
+                  </Radio>
+                ))}
+              </RadioGroup>
+            </fieldset>
+          </>
+        )}
+        {step === 2 && (
+          <>
+            <fieldset className="flex flex-col gap-2">
+              <legend className="mb-2 text-sm font-semibold text-cream-200">Visibility</legend>
+              <RadioGroup
+                value={values.isPublic}
+                onChange={(isPublic) => change({ isPublic })}
+                aria-label="Visibility"
+                className="grid gap-2.5 sm:grid-cols-2"
+              >
+                {VISIBILITY_OPTIONS.map((option) => (
+                  <Radio
+                    key={option.label}
+                    value={option.value}
+                    aria-label={option.label}
+                    aria-describedby={`${descriptionId}-${option.label}`}
+                    className={cn(
+                      "flex cursor-pointer items-start gap-3 rounded-2xl bg-night-800 px-4 py-3 ring-1 ring-night-600 transition outline-none ring-inset select-none hover:bg-night-700",
+                      "data-checked:bg-amber-300/15 data-checked:ring-2 data-checked:ring-brand-amber data-focus:outline-3 data-focus:outline-offset-2 data-focus:outline-brand-amber",
+                    )}
+                  >
+                    <span aria-hidden="true" className="text-2xl">
+                      {option.emoji}
+                    </span>
+                    <span className="flex flex-col">
+                      <span className="font-bold">{option.label}</span>
+                      <span
+                        id={`${descriptionId}-${option.label}`}
+                        className="mt-0.5 text-sm text-cream-400"
+                      >
+                        {option.description}
+                      </span>
+                    </span>
+                  </Radio>
+                ))}
+              </RadioGroup>
+            </fieldset>
+            {!editing && (
+              <section aria-label="Invite people" className="flex flex-col gap-2">
+                <h3 className="text-sm font-semibold text-cream-200">
+                  Invite people <span className="font-normal text-cream-400">(optional)</span>
+                </h3>
+                <UserSearchPicker selected={invites} onChange={setInvites} />
+              </section>
+            )}
+          </>
+        )}
+        <div className="sticky bottom-0 -mx-5 mt-1 flex items-center gap-3 border-t border-night-700 bg-night-850 px-5 pt-4 sm:-mx-7 sm:px-7">
+          {step > 1 ? (
+            <Button variant="secondary" onClick={() => setStep(1)} disabled={submitting}>
+              Back
+            </Button>
+          ) : (
+            <Button variant="ghost" onClick={onClose}>
+              Cancel
+            </Button>
+          )}
+          <Button
+            type="submit"
+            className="ml-auto min-w-36"
+            disabled={submitting || (step === 1 && values.name.trim() === "")}
+          >
+            {submitting && <Spinner className="size-4" />}
+            {step < STEPS
+              ? "Next"
+              : submitting
+                ? editing
+                  ? "Saving..."
+                  : "Creating..."
+                : editing
+                  ? "Save Changes"
+                  : invites.length > 0
+                    ? `Create & Invite ${invites.length}`
+                    : "Create Crew 🍻"}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
