@@ -13,11 +13,16 @@
  */
 import type { ActionCtx, MutationCtx, QueryCtx } from "../_generated/server";
 import { env } from "../_generated/server";
-import { APP_NAME, DEFAULT_TITLE } from "../../shared/brand";
-import { AUTH_MESSAGES, AUTH_TIMINGS, isValidEmail, magicLinkRateLimitMessage, normalizeEmail } from "../../shared/authMessages";
+import {
+  AUTH_MESSAGES,
+  AUTH_TIMINGS,
+  isValidEmail,
+  magicLinkRateLimitMessage,
+  normalizeEmail,
+} from "../../shared/authMessages";
 import { MAGIC_LINK_LIMITS } from "../../shared/rateLimit";
 import { AUTH_CALLBACK_PATH, authCallbackUrl } from "../../shared/redirects";
-import { escapeHtml } from "../../shared/html";
+import { renderEmail, type RenderedEmail } from "../emailTemplates/render";
 import { sendEmail } from "./emails";
 import { appError } from "./errors";
 import { resetRateLimit, takeToken } from "./rateLimits";
@@ -35,21 +40,37 @@ const GLOBAL_KEY = "all";
  * Addresses must arrive normalised (trimmed, lower case: `normalizeEmail`),
  * so one person cannot end up with two accounts.
  */
-export async function checkMagicLinkRequest(ctx: MutationCtx, email: unknown, now: number = Date.now()): Promise<void> {
+export async function checkMagicLinkRequest(
+  ctx: MutationCtx,
+  email: unknown,
+  now: number = Date.now(),
+): Promise<void> {
   if (typeof email !== "string" || email.trim() === "") {
     throw appError("VALIDATION", AUTH_MESSAGES.emailRequired, { field: "email" });
   }
   if (email !== normalizeEmail(email) || !isValidEmail(email)) {
     throw appError("VALIDATION", AUTH_MESSAGES.emailInvalid, { field: "email" });
   }
-  const perEmail = await takeToken(ctx, MAGIC_LINK_RATE_LIMITS.perEmail, email, MAGIC_LINK_LIMITS.perEmail, now);
+  const perEmail = await takeToken(
+    ctx,
+    MAGIC_LINK_RATE_LIMITS.perEmail,
+    email,
+    MAGIC_LINK_LIMITS.perEmail,
+    now,
+  );
   if (!perEmail.ok) {
     throw appError("RATE_LIMITED", magicLinkRateLimitMessage("email", perEmail.retryAfterMs), {
       field: "email",
       retryAfterMs: perEmail.retryAfterMs,
     });
   }
-  const global = await takeToken(ctx, MAGIC_LINK_RATE_LIMITS.global, GLOBAL_KEY, MAGIC_LINK_LIMITS.global, now);
+  const global = await takeToken(
+    ctx,
+    MAGIC_LINK_RATE_LIMITS.global,
+    GLOBAL_KEY,
+    MAGIC_LINK_LIMITS.global,
+    now,
+  );
   if (!global.ok) {
     throw appError("RATE_LIMITED", magicLinkRateLimitMessage("global", global.retryAfterMs), {
       retryAfterMs: global.retryAfterMs,
@@ -64,7 +85,10 @@ export async function resetMagicLinkLimit(ctx: MutationCtx, email: string): Prom
 
 export function siteUrl(): string {
   const url = env.SITE_URL;
-  if (!url) throw new Error("Missing environment variable `SITE_URL` (the app's URL, e.g. http://localhost:5173)");
+  if (!url)
+    throw new Error(
+      "Missing environment variable `SITE_URL` (the app's URL, e.g. http://localhost:5173)",
+    );
   return url.replace(/\/+$/, "");
 }
 
@@ -83,32 +107,11 @@ export function magicLinkCallbackUrl(libraryUrl: string, site: string = siteUrl(
   return fixed.toString();
 }
 
-export function magicLinkEmail(link: string): { subject: string; html: string; text: string } {
+/** The sign-in e-mail (the branded template in emailTemplates/signIn.tsx). */
+export async function magicLinkEmail(link: string): Promise<RenderedEmail> {
   const hours = AUTH_TIMINGS.magicLinkMaxAgeSeconds / 3600;
-  const expiry = hours === 1 ? "1 hour" : `${hours} hours`;
-  const subject = `Your ${APP_NAME} sign-in link`;
-  const text = [
-    `Tap the link below to sign in to ${APP_NAME}:`,
-    "",
-    link,
-    "",
-    `The link works once and expires in ${expiry}. If you didn't ask for it, you can ignore this email.`,
-    "",
-    DEFAULT_TITLE,
-  ].join("\n");
-  const href = escapeHtml(link);
-  const html = `<!doctype html>
-<html><body style="margin:0;padding:24px;background:#17110d;color:#f6ead8;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif">
-<table role="presentation" width="100%" style="max-width:480px;margin:0 auto"><tr><td>
-<h1 style="font-size:24px;margin:0 0 16px">Sign in to ${escapeHtml(APP_NAME)} 🍻</h1>
-<p style="font-size:16px;line-height:1.5;margin:0 0 24px">Tap the button below to sign in. The link works once and expires in ${expiry}.</p>
-<p style="margin:0 0 24px"><a href="${href}" style="display:inline-block;padding:12px 24px;border-radius:999px;background:#f59e0b;color:#17110d;font-weight:700;text-decoration:none">Sign in to ${escapeHtml(APP_NAME)}</a></p>
-<p style="font-size:13px;line-height:1.5;color:#bfae97;margin:0 0 8px">Or paste this link into your browser:<br><a href="${href}" style="color:#f59e0b;word-break:break-all">${href}</a></p>
-<p style="font-size:13px;color:#bfae97;margin:16px 0 0">If you didn't ask for this email, you can ignore it.</p>
-<p style="font-size:13px;color:#bfae97;margin:16px 0 0">${escapeHtml(DEFAULT_TITLE)}</p>
-</td></tr></table>
-</body></html>`;
-  return { subject, html, text };
+  const expiresIn = hours === 1 ? "1 hour" : `${hours} hours`;
+  return await renderEmail("magic_link", { siteUrl: siteUrl(), link, expiresIn });
 }
 
 /** The Email provider's `sendVerificationRequest`: sends the link, or fails with 'Failed to send magic link'. */
@@ -120,10 +123,11 @@ export async function sendMagicLink(
   const result = await sendEmail(ctx, {
     to: params.identifier,
     type: "magic_link",
-    ...magicLinkEmail(link),
+    ...(await magicLinkEmail(link)),
     data: { purpose: "sign_in", expiresAt: params.expires.getTime() },
   });
-  if (result.status === "failed") throw appError("EMAIL_SEND_FAILED", AUTH_MESSAGES.magicLinkFailed);
+  if (result.status === "failed")
+    throw appError("EMAIL_SEND_FAILED", AUTH_MESSAGES.magicLinkFailed);
 }
 
 /** How the library stores codes: lower-case hex SHA-256. */
@@ -144,7 +148,11 @@ export type SignInCodeStatus = {
  * replaced by a newer link, or never issued — the library keeps no record of
  * used codes, so these cannot be told apart.
  */
-export async function signInCodeStatus(ctx: QueryCtx, code: string, now: number = Date.now()): Promise<SignInCodeStatus> {
+export async function signInCodeStatus(
+  ctx: QueryCtx,
+  code: string,
+  now: number = Date.now(),
+): Promise<SignInCodeStatus> {
   if (code.length === 0 || code.length > 256) return { status: "invalid", provider: null };
   const hashed = await sha256Hex(code);
   const verification = await ctx.db
@@ -152,5 +160,8 @@ export async function signInCodeStatus(ctx: QueryCtx, code: string, now: number 
     .withIndex("code", (q) => q.eq("code", hashed))
     .unique();
   if (verification === null) return { status: "invalid", provider: null };
-  return { status: verification.expirationTime < now ? "expired" : "valid", provider: verification.provider };
+  return {
+    status: verification.expirationTime < now ? "expired" : "valid",
+    provider: verification.provider,
+  };
 }
