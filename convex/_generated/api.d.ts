@@ -58,6 +58,7 @@ import type * as model_places_googlePlaces from "../model/places/googlePlaces.js
 import type * as model_places_osmPlaces from "../model/places/osmPlaces.js";
 import type * as model_places_provider from "../model/places/provider.js";
 import type * as model_profiles from "../model/profiles.js";
+import type * as model_push from "../model/push.js";
 import type * as model_rateLimits from "../model/rateLimits.js";
 import type * as model_ratings from "../model/ratings.js";
 import type * as model_recap from "../model/recap.js";
@@ -74,6 +75,8 @@ import type * as notifications from "../notifications.js";
 import type * as photos from "../photos.js";
 import type * as places from "../places.js";
 import type * as profiles from "../profiles.js";
+import type * as push from "../push.js";
+import type * as pushDelivery from "../pushDelivery.js";
 import type * as ratings from "../ratings.js";
 import type * as recap from "../recap.js";
 import type * as rsvps from "../rsvps.js";
@@ -134,6 +137,7 @@ declare const fullApi: ApiFromModules<{
   "model/places/osmPlaces": typeof model_places_osmPlaces;
   "model/places/provider": typeof model_places_provider;
   "model/profiles": typeof model_profiles;
+  "model/push": typeof model_push;
   "model/rateLimits": typeof model_rateLimits;
   "model/ratings": typeof model_ratings;
   "model/recap": typeof model_recap;
@@ -150,6 +154,8 @@ declare const fullApi: ApiFromModules<{
   photos: typeof photos;
   places: typeof places;
   profiles: typeof profiles;
+  push: typeof push;
+  pushDelivery: typeof pushDelivery;
   ratings: typeof ratings;
   recap: typeof recap;
   rsvps: typeof rsvps;

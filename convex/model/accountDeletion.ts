@@ -14,6 +14,7 @@ import { deleteEmailLogsTo } from "./emails";
 import { deleteCrewDataOfUser } from "./crewCleanup";
 import { deleteEventDataOfUser } from "./eventCleanup";
 import { resetMagicLinkLimit } from "./magicLinks";
+import { deletePushSubscriptionsOf } from "./push";
 import { deleteRecapDataOfUser } from "./recapCleanup";
 import { deleteStoredFile, getProfileByUserId } from "./profiles";
 
@@ -53,6 +54,7 @@ export const ACCOUNT_CLEANUPS: ReadonlyArray<{ area: string; cleanup: AccountCle
   { area: "events", cleanup: deleteEventDataOfUser },
   { area: "recap", cleanup: deleteRecapDataOfUser },
   { area: "crews", cleanup: deleteCrewDataOfUser },
+  { area: "push", cleanup: deletePushSubscriptionsOf },
 ];
 
 /** The profile and its uploaded avatar. */

@@ -10,6 +10,7 @@ import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import type { InvitationResponse, NotificationType } from "../../shared/notificationRules";
 import { avatarUrlOf, getProfileByUserId } from "./profiles";
+import { schedulePush } from "./push";
 
 export type NotificationDoc = Doc<"notifications">;
 export type NotificationData = NotificationDoc["data"];
@@ -107,6 +108,7 @@ export async function createNotification(
     createdAt: now,
   });
   await adjustUnread(ctx, input.userId, 1);
+  await schedulePush(ctx, { ...input, data: input.data ?? {} });
   return id;
 }
 
