@@ -18,6 +18,7 @@ import { LoadErrorBoundary } from "@/components/ui/QueryErrorBoundary";
 import { Field, inputStyles } from "@/components/ui/Field";
 import { Spinner } from "@/components/ui/Spinner";
 import { cn } from "@/lib/cn";
+import { playFeedback } from "@/lib/feedback";
 import { formatMoment, type CommentItem } from "./types";
 
 export const COMMENTS_PER_PAGE = 20;
@@ -113,7 +114,7 @@ function CommentRow({ comment, signedIn }: { comment: CommentItem; signedIn: boo
   const navigate = useNavigate();
   const location = useLocation();
 
-  async function react(reaction: string) {
+  async function react(reaction: string, button: HTMLButtonElement) {
     if (!signedIn) {
       toast("Sign in to react", {
         action: {
@@ -126,6 +127,7 @@ function CommentRow({ comment, signedIn }: { comment: CommentItem; signedIn: boo
     }
     try {
       await toggle({ commentId: comment._id, reaction });
+      playFeedback("reaction", button);
     } catch (err) {
       toast.error(errorMessage(err, "Failed to add reaction"));
     }
@@ -159,7 +161,7 @@ function CommentRow({ comment, signedIn }: { comment: CommentItem; signedIn: boo
                 type="button"
                 aria-pressed={mine}
                 aria-label={`${label} ${reaction}, ${count}`}
-                onClick={() => void react(reaction)}
+                onClick={(event) => void react(reaction, event.currentTarget)}
                 className={cn(
                   "inline-flex h-9 min-w-11 items-center justify-center gap-1 rounded-full px-2.5 text-sm ring-1 transition ring-inset active:scale-95",
                   mine

@@ -28,6 +28,7 @@ import { ButtonLink } from "@/components/ui/ButtonLink";
 import { ArrowLeftIcon } from "@/components/ui/icons";
 import { Spinner } from "@/components/ui/Spinner";
 import { storeRedirectAfterLogin } from "@/lib/authStorage";
+import { playFeedback } from "@/lib/feedback";
 import { cn } from "@/lib/cn";
 import { preloadOnIntent } from "@/lib/lazyDialog";
 import { useGoBack } from "@/lib/useGoBack";
@@ -125,7 +126,7 @@ function LegacyEvent({ data }: { data: LegacyData }) {
     not_going: counts.notGoing,
   };
 
-  async function choose(status: RsvpStatus) {
+  async function choose(status: RsvpStatus, button: HTMLButtonElement) {
     if (!viewer.signedIn) {
       toast(EVENT_ERRORS.signInToJoin, { id: "sign-in-to-join" });
       storeRedirectAfterLogin(location.pathname);
@@ -136,6 +137,7 @@ function LegacyEvent({ data }: { data: LegacyData }) {
     try {
       await setRsvp({ eventId: event._id, status });
       toast.success(EVENT_TOASTS.rsvpUpdated);
+      playFeedback("rsvp", button);
     } catch (error) {
       toast.error(errorMessage(error, EVENT_ERRORS.rsvpFailed));
     } finally {
@@ -210,7 +212,7 @@ function LegacyEvent({ data }: { data: LegacyData }) {
                   type="button"
                   aria-pressed={selected}
                   disabled={pending !== null || isPast}
-                  onClick={() => void choose(status)}
+                  onClick={(click) => void choose(status, click.currentTarget)}
                   className={cn(
                     "flex flex-col items-center gap-0.5 rounded-2xl px-2 py-3 font-bold ring-1 transition ring-inset active:scale-[0.97] disabled:opacity-60",
                     selected

@@ -10,6 +10,7 @@ import { errorMessage } from "../../../../shared/errors";
 import { Spinner } from "@/components/ui/Spinner";
 import { storeRedirectAfterLogin } from "@/lib/authStorage";
 import { cn } from "@/lib/cn";
+import { playFeedback } from "@/lib/feedback";
 import { CrownIcon } from "../components/icons";
 
 /** The answers besides joining (spec 2 §4: any RSVP status can be set from the event page). */
@@ -53,6 +54,7 @@ export function JoinControls({
   const [active, setActive] = useState(false);
   // A tap on a touch screen first reveals 'Leave Event'; the next tap leaves.
   const armOnly = useRef(false);
+  const joinButton = useRef<HTMLButtonElement>(null);
 
   const isHost = viewer.role === "host";
   if (!isJoinButtonShown({ isHost, isPast })) {
@@ -102,6 +104,7 @@ export function JoinControls({
       try {
         await join({ eventId });
         toast.success(EVENT_TOASTS.joined);
+        playFeedback("join", joinButton.current);
       } catch (error) {
         toast.error(errorMessage(error, EVENT_ERRORS.joinFailed));
       } finally {
@@ -123,7 +126,7 @@ export function JoinControls({
   }
 
   /** Maybe or Not Going; choosing the current answer again takes it back. */
-  async function toggleChoice(status: UndecidedChoice) {
+  async function toggleChoice(status: UndecidedChoice, button: HTMLButtonElement) {
     if (!viewer.signedIn) {
       goToLogin();
       return;
@@ -133,6 +136,7 @@ export function JoinControls({
       if (viewer.rsvpStatus === status) await leave({ eventId });
       else await setRsvp({ eventId, status });
       toast.success(EVENT_TOASTS.rsvpUpdated);
+      playFeedback("rsvp", button);
     } catch (error) {
       toast.error(errorMessage(error, EVENT_ERRORS.rsvpFailed));
     } finally {
@@ -144,6 +148,7 @@ export function JoinControls({
   return (
     <div className="flex flex-col gap-2.5">
       <button
+        ref={joinButton}
         type="button"
         onClick={() => void onClick()}
         disabled={busy !== null}
@@ -179,7 +184,7 @@ export function JoinControls({
             <button
               key={status}
               type="button"
-              onClick={() => void toggleChoice(status)}
+              onClick={(event) => void toggleChoice(status, event.currentTarget)}
               disabled={choiceBusy !== null}
               aria-pressed={viewer.rsvpStatus === status}
               className="inline-flex h-11 items-center justify-center gap-2 rounded-full text-sm font-semibold text-cream-200 ring-1 ring-night-600 transition ring-inset hover:bg-night-800 hover:text-cream-50 aria-pressed:bg-amber-300/15 aria-pressed:text-brand-amber aria-pressed:ring-brand-amber/60"
