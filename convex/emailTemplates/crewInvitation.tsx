@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic -- also where no tsconfig sets jsx (the local backend loads these with tsx) */
 /** Crew invitation (spec 3 §7: crewName, inviterName, crewDescription, memberCount, acceptUrl, declineUrl, crewUrl). */
 import { APP_NAME } from "../../shared/brand";
 import {

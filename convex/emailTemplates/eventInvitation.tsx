@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic -- also where no tsconfig sets jsx (the local backend loads these with tsx) */
 /** Session invitation (spec 3 §7: event title, inviter name, date and time, location; accept and decline links). */
 import { APP_NAME } from "../../shared/brand";
 import {

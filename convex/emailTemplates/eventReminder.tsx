@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic -- also where no tsconfig sets jsx (the local backend loads these with tsx) */
 /** Session reminder, sent 1 hour before the start to everyone attending (spec 3 §9). */
 import { APP_NAME } from "../../shared/brand";
 import { ActionButtons, DetailList, EmailLayout, FallbackLink, Paragraph } from "./layout";

@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic -- also where no tsconfig sets jsx (the local backend loads these with tsx) */
 /**
  * The branded frame every e-mail shares (React Email: table layout and
  * inlined styles, so Gmail, Outlook and Apple Mail show the same thing).

@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic -- also where no tsconfig sets jsx (the local backend loads these with tsx) */
 /** The magic sign-in link (critical mail: always sent, no opt-out). */
 import { APP_NAME } from "../../shared/brand";
 import { ActionButtons, EmailLayout, FallbackLink, FinePrint, Paragraph } from "./layout";
