@@ -113,7 +113,10 @@ describe("eventPageMeta (public)", () => {
   });
 
   it("declares no 1200×630 size for an uploaded cover, whose size it does not know", () => {
-    const covered = eventPageMeta({ ...pints, coverImageUrl: "https://cdn.example/c.jpg" }, options);
+    const covered = eventPageMeta(
+      { ...pints, coverImageUrl: "https://cdn.example/c.jpg" },
+      options,
+    );
     expect(tag(covered.tags, "og:image")).toBe("https://cdn.example/c.jpg");
     expect(tag(covered.tags, "og:image:width")).toBeUndefined();
   });
@@ -152,8 +155,8 @@ describe("eventPageMeta (public)", () => {
       },
       options,
     );
-    expect(allNight.endDate).toBe("2025-06-07T00:00:00+01:00");
-    expect(allNight.location).toEqual({ "@type": "Place", name: "Jo's flat" });
+    expect(allNight?.endDate).toBe("2025-06-07T00:00:00+01:00");
+    expect(allNight?.location).toEqual({ "@type": "Place", name: "Jo's flat" });
   });
 });
 
@@ -187,5 +190,17 @@ describe("HTML", () => {
     expect(html).toContain('<meta property="og:title" content="Friday Pints">');
     expect(html).toContain('<script type="application/ld+json">{"@context":"https://schema.org"');
     expect(html).toContain(`<link rel="canonical" href="${pints.url}">`);
+  });
+});
+
+describe("an event whose stored times cannot be shown (issue 16)", () => {
+  it.each([-1e308, 1e308, 8.64e15 + 1, 2 ** 53, NaN])("is described without them (%d)", (value) => {
+    const poisoned = { ...pints, notes: null, startTime: value, endTime: value };
+    expect(eventJsonLd(poisoned, options)).toBeNull();
+    expect(eventMetaDescription(poisoned, LONDON)).toBe("The Crown · Hosted by Sam on Clink");
+    const meta = eventPageMeta(poisoned, options);
+    expect(meta.title).toBe("Friday Pints | Clink");
+    expect(meta.jsonLd).toBeNull();
+    expect(pageMetaHtml(meta)).not.toContain("ld+json");
   });
 });

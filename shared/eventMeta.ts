@@ -9,7 +9,15 @@ import { TZDate } from "@date-fns/tz";
 import { formatISO } from "date-fns";
 import { APP_NAME, eventPageTitle, pageTitle } from "./brand";
 import { shareImagePath } from "./eventOptions";
-import { eventEnd, formatEventDate, formatEventTime, type EventTimes } from "./eventTiming";
+import {
+  eventEnd,
+  formatEventDate,
+  formatEventTime,
+  hasShowableTimes,
+  isShowableInstant,
+  timeZoneOrUtc,
+  type EventTimes,
+} from "./eventTiming";
 import { escapeHtml } from "./html";
 
 export const META_DESCRIPTION_MAX_LENGTH = 160;
@@ -72,7 +80,10 @@ function placeLabel(event: MetaEvent): string | null {
 export function eventMetaDescription(event: MetaEvent, timeZone: string): string {
   const written = event.description?.trim() || event.notes?.trim();
   if (written) return truncateDescription(written);
-  const when = `${formatEventDate(event.startTime, timeZone)}, ${formatEventTime(event.startTime, timeZone)}`;
+  // A start that cannot be shown is left out rather than described.
+  const when = isShowableInstant(event.startTime)
+    ? `${formatEventDate(event.startTime, timeZone)}, ${formatEventTime(event.startTime, timeZone)}`
+    : null;
   const place = placeLabel(event);
   return truncateDescription(
     [when, place, `Hosted by ${event.hostName} on ${APP_NAME}`]
@@ -126,14 +137,18 @@ function socialTags(meta: {
 
 /** '2025-06-06T20:00:00+01:00': local time with its offset, as search engines prefer. */
 function isoInZone(instant: number, timeZone: string): string {
-  return formatISO(new TZDate(instant, timeZone));
+  return formatISO(new TZDate(instant, timeZoneOrUtc(timeZone)));
 }
 
-/** The schema.org SocialEvent: scheduled, offline, at a place, by its host. */
+/**
+ * The schema.org SocialEvent: scheduled, offline, at a place, by its host.
+ * Null when its times cannot be shown (an event without dates is no event to a search engine).
+ */
 export function eventJsonLd(
   event: MetaEvent,
   options: { siteUrl: string; timeZone: string },
-): Record<string, unknown> {
+): Record<string, unknown> | null {
+  if (!hasShowableTimes(event, options.timeZone)) return null;
   const hasGeo = typeof event.latitude === "number" && typeof event.longitude === "number";
   return {
     "@context": "https://schema.org",
@@ -211,7 +226,6 @@ export function eventPageMeta(
     jsonLd: eventJsonLd(event, options),
   };
 }
-
 
 /** The tags as HTML for a `<head>`: title, meta tags, canonical link and JSON-LD, all escaped. */
 export function pageMetaHtml(meta: PageMeta): string {

@@ -10,6 +10,7 @@ import {
   formatEventTime,
   formatEventTimeRange,
   fromDateTimeLocalValue,
+  hasShowableTimes,
   isLive,
   isRecapUnlocked,
   isUpcoming,
@@ -23,6 +24,7 @@ import {
   toDateTimeLocalValue,
   timingLabel,
   timingStatus,
+  UNKNOWN_TIME_TEXT,
   type EventTimes,
 } from "./eventTiming";
 
@@ -363,5 +365,45 @@ describe("datetime-local values", () => {
     expect(fromDateTimeLocalValue("tomorrow", LONDON)).toBeNull();
     expect(fromDateTimeLocalValue("2025-02-31T20:00", LONDON)).toBeNull();
     expect(fromDateTimeLocalValue("2025-06-06T24:00", LONDON)).toBeNull();
+  });
+});
+
+describe("stored times that cannot be shown (issue 16)", () => {
+  const now = utc("2025-06-06T12:00:00Z");
+  const absurd = [-1e308, 1e308, 8.64e15 + 1, 2 ** 53, NaN, Infinity, -Infinity];
+
+  it.each(absurd)("no formatter throws on %d, whatever the duration", (value) => {
+    for (const durationType of ["now", "all_night", "specific_time", "custom"] as const) {
+      for (const event of [
+        { startTime: value, endTime: value, durationType },
+        { startTime: now, endTime: value, durationType },
+        { startTime: value, durationType },
+      ]) {
+        expect(hasShowableTimes(event, LONDON)).toBe(false);
+        expect(formatEventTimeRange(event, LONDON)).toBe(UNKNOWN_TIME_TEXT);
+        expect(() => timingLabel(event, now, LONDON)).not.toThrow();
+        expect(countdownText(event.startTime, now)).toBeNull();
+      }
+    }
+    expect(formatEventTime(value, LONDON)).toBe(UNKNOWN_TIME_TEXT);
+    expect(formatEventDate(value, LONDON)).toBe(UNKNOWN_TIME_TEXT);
+    expect(timingLabel({ startTime: value, durationType: "now" }, now, LONDON)).toBe(
+      UNKNOWN_TIME_TEXT,
+    );
+    expect(toDateTimeLocalValue(value, LONDON)).toBe("");
+  });
+
+  it("shows the far edges JavaScript dates still hold", () => {
+    const farFuture = { startTime: 8.6e15, durationType: "now" as const };
+    expect(hasShowableTimes(farFuture, LONDON)).toBe(true);
+    expect(formatEventDate(farFuture.startTime, LONDON)).toMatch(/^\w+day, \w+ \d+, 27\d{4}$/);
+  });
+
+  it("reads an unknown time zone as UTC instead of throwing", () => {
+    const start = utc("2025-06-06T19:00:00Z");
+    expect(formatEventTime(start, "Not/AZone")).toBe("7:00 PM");
+    expect(timingLabel({ startTime: start, durationType: "now" }, now, "Not/AZone")).toBe(
+      "Today at 7:00 PM",
+    );
   });
 });

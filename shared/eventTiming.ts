@@ -65,8 +65,34 @@ export function timeZoneOrUtc(value: unknown): string {
   return isValidTimeZone(value) ? value : "UTC";
 }
 
+// A stored zone is checked on write, but a read never trusts one value so far that it throws.
 function zoned(instant: Instant, timeZone: string): TZDate {
-  return new TZDate(toMillis(instant), timeZone);
+  return new TZDate(toMillis(instant), timeZoneOrUtc(timeZone));
+}
+
+// ---------------------------------------------------------------- showable instants
+
+/**
+ * Dates can show instants within ±8.64e15 ms (JavaScript's range); a day is
+ * kept for zone offsets. A stored time outside (or not a number) shows as
+ * UNKNOWN_TIME_TEXT: the formatters never throw (issue 16).
+ */
+export const SHOWABLE_INSTANT_MAX_MS = 8.64e15 - 24 * 60 * 60 * 1000;
+export const UNKNOWN_TIME_TEXT = "Time to be confirmed";
+
+export function isShowableInstant(instant: Instant): boolean {
+  const ms = toMillis(instant);
+  return Number.isFinite(ms) && Math.abs(ms) <= SHOWABLE_INSTANT_MAX_MS;
+}
+
+/** Whether an event's start and (explicit or default) end can be shown; lists skip one that cannot. */
+export function hasShowableTimes(event: EventTimes, timeZone: string): boolean {
+  return isShowableInstant(event.startTime) && isShowableInstant(eventEnd(event, timeZone));
+}
+
+/** `instant` in `timeZone` by a date-fns pattern; UNKNOWN_TIME_TEXT when it cannot be shown. */
+function formatInZone(instant: Instant, timeZone: string, pattern: string): string {
+  return isShowableInstant(instant) ? format(zoned(instant, timeZone), pattern) : UNKNOWN_TIME_TEXT;
 }
 
 /** The start of the local day `days` after the day of `instant` (DST-safe: by calendar, not by 24 h). */
@@ -82,9 +108,12 @@ export function nextLocalMidnight(instant: Instant, timeZone: string): number {
   return startOfLocalDay(instant, timeZone, 1);
 }
 
-/** An `<input type="datetime-local">` value ('2025-03-29T20:00') for `instant` in `timeZone`. */
+/**
+ * An `<input type="datetime-local">` value ('2025-03-29T20:00') for `instant`
+ * in `timeZone`; '' (an empty input) when it cannot be shown.
+ */
 export function toDateTimeLocalValue(instant: Instant, timeZone: string): string {
-  return format(zoned(instant, timeZone), "yyyy-MM-dd'T'HH:mm");
+  return isShowableInstant(instant) ? format(zoned(instant, timeZone), "yyyy-MM-dd'T'HH:mm") : "";
 }
 
 /**
@@ -188,21 +217,23 @@ export function splitUpcomingAndPast<T extends EventTimes>(
 
 /** '8:00 PM' in `timeZone` (date-fns, so server and browsers print the same characters). */
 export function formatEventTime(instant: Instant, timeZone: string): string {
-  return format(zoned(instant, timeZone), "h:mm a");
+  return formatInZone(instant, timeZone, "h:mm a");
 }
 
 /** 'Saturday, March 29, 2025'. */
 export function formatEventDate(instant: Instant, timeZone: string): string {
-  return format(zoned(instant, timeZone), "EEEE, MMMM d, yyyy");
+  return formatInZone(instant, timeZone, "EEEE, MMMM d, yyyy");
 }
 
 /** '8:00 PM - 12:00 AM': the start and the (explicit or default) end. */
 export function formatEventTimeRange(event: EventTimes, timeZone: string): string {
+  if (!hasShowableTimes(event, timeZone)) return UNKNOWN_TIME_TEXT;
   return `${formatEventTime(event.startTime, timeZone)} - ${formatEventTime(eventEnd(event, timeZone), timeZone)}`;
 }
 
 /** The spec's timing labels, e.g. 'Happening now!', 'Tonight at 9:00 PM - All Night! 🌙'. */
 export function timingLabel(event: EventTimes, now: Instant, timeZone: string): string {
+  if (!isShowableInstant(event.startTime)) return UNKNOWN_TIME_TEXT;
   const allNight = event.durationType === "all_night";
   const time = formatEventTime(event.startTime, timeZone);
   switch (timingStatus(event, now, timeZone)) {
@@ -215,7 +246,7 @@ export function timingLabel(event: EventTimes, now: Instant, timeZone: string): 
     case "tomorrow":
       return `Tomorrow at ${time}`;
     case "future":
-      return format(zoned(event.startTime, timeZone), "EEEE, MMMM d 'at' h:mm a");
+      return formatInZone(event.startTime, timeZone, "EEEE, MMMM d 'at' h:mm a");
   }
 }
 
@@ -231,7 +262,8 @@ export const TIMING_BADGES: Record<TimingStatus, string> = {
 /** 'Starting in Xh Ym' while the start is less than 24 h away (minutes rounded down); otherwise null. */
 export function countdownText(startTime: number, now: Instant): string | null {
   const remaining = startTime - toMillis(now);
-  if (remaining <= 0 || remaining >= COUNTDOWN_WINDOW_MS) return null;
+  // Written so that NaN (a start that is no number) shows no countdown either.
+  if (!(remaining > 0 && remaining < COUNTDOWN_WINDOW_MS)) return null;
   const totalMinutes = Math.floor(remaining / MINUTE_MS);
   return `Starting in ${Math.floor(totalMinutes / 60)}h ${totalMinutes % 60}m`;
 }

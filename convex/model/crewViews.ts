@@ -26,7 +26,7 @@ import {
   type CrewDoc,
   type CrewMemberDoc,
 } from "./crews";
-import { People } from "./eventViews";
+import { People, isListable } from "./eventViews";
 import { getParticipant } from "./participation";
 
 export function crewSummary(crew: CrewDoc) {
@@ -176,7 +176,7 @@ export async function crewSessions(ctx: QueryCtx, access: CrewAccess, now: numbe
     const counts = eventCountsForCrew(link.attendingMembers, access.crew.memberCount);
     if (!link.invited && !counts) continue;
     const event = await ctx.db.get("events", link.eventId);
-    if (event === null) continue;
+    if (event === null || !isListable(event)) continue;
     const visible =
       event.isPublic ||
       (isMember && link.invited) ||

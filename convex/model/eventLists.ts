@@ -19,7 +19,7 @@ import {
 } from "../../shared/eventAccess";
 import type { RsvpStatus } from "../../shared/eventOptions";
 import { sharesInvitedCrew } from "./crews";
-import { People, eventCard, type EventCard, type PersonView } from "./eventViews";
+import { People, eventCard, isListable, type EventCard, type PersonView } from "./eventViews";
 import type { EventAccess } from "./events";
 import {
   getMember,
@@ -62,10 +62,13 @@ async function participationPage(
         .paginate(pageOpts(paginationOpts));
 }
 
-/** The events of participant rows (rows of an event being deleted are skipped). */
+/**
+ * The events of participant rows that a list can show (rows of an event being
+ * deleted are skipped, and so is an event whose times cannot be shown).
+ */
 async function eventsOf(ctx: QueryCtx, rows: ParticipantDoc[]): Promise<EventDoc[]> {
   const events = await Promise.all(rows.map((row) => ctx.db.get("events", row.eventId)));
-  return events.filter((event): event is EventDoc => event !== null);
+  return events.filter((event): event is EventDoc => event !== null && isListable(event));
 }
 
 /** A card with the viewer's role in it, for their own lists (Edit for host/co-host, Delete for the host). */

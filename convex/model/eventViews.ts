@@ -16,6 +16,7 @@ import {
   type EventRole,
 } from "../../shared/eventAccess";
 import { eventPath } from "../../shared/eventSlug";
+import { hasShowableTimes } from "../../shared/eventTiming";
 import { fallbackDisplayName, profileDisplayName } from "../../shared/profileRules";
 import { averageRating } from "../../shared/recapRules";
 import type { EventAccess } from "./events";
@@ -124,12 +125,24 @@ export async function eventCard(ctx: QueryCtx, event: EventDoc, people: People) 
 
 export type EventCard = Awaited<ReturnType<typeof eventCard>>;
 
+/**
+ * Whether a list may show an event: one whose stored times cannot be shown
+ * (saved before the bounds on input) is left out and logged, so it never
+ * breaks the list for everyone (issue 16); the stored-data repair fixes it.
+ */
+export function isListable(event: EventDoc): boolean {
+  if (hasShowableTimes(event, event.timeZone)) return true;
+  console.warn(`Event ${event._id} left out of a list: its times cannot be shown`);
+  return false;
+}
+
+/** Cards for a list, without the events it cannot show. */
 export async function eventCards(
   ctx: QueryCtx,
   events: EventDoc[],
   people: People,
 ): Promise<EventCard[]> {
-  return await Promise.all(events.map((event) => eventCard(ctx, event, people)));
+  return await Promise.all(events.filter(isListable).map((event) => eventCard(ctx, event, people)));
 }
 
 // ---------------------------------------------------------------- the event page

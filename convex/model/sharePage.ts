@@ -10,6 +10,7 @@ import type { QueryCtx } from "../_generated/server";
 import { APP_DESCRIPTION, APP_NAME, pageTitle } from "../../shared/brand";
 import { eventPageMeta, shareLandingHtml, type MetaEvent, type PageMeta } from "../../shared/eventMeta";
 import { eventPath } from "../../shared/eventSlug";
+import { hasShowableTimes } from "../../shared/eventTiming";
 export { SHARE_PAGE_PREFIX } from "../../shared/shareLinks";
 import { profileDisplayName } from "../../shared/profileRules";
 import type { EventCard } from "./eventViews";
@@ -31,6 +32,10 @@ export async function sharePreview(ctx: QueryCtx, segment: string): Promise<Shar
   }
   if (event === null) return { kind: "missing" };
   if (!event.isPublic) return { kind: "private" };
+  // Still served, without the times (shared/eventMeta.ts leaves them out), and logged.
+  if (!hasShowableTimes(event, event.timeZone)) {
+    console.warn(`Share page of event ${event._id} shown without its times: they cannot be shown`);
+  }
   const host = await getProfileByUserId(ctx, event.createdBy);
   return {
     kind: "public",

@@ -8,6 +8,7 @@ import {
   yahooCalendarUrl,
   type CalendarEvent,
 } from "../../../../shared/calendar";
+import { hasShowableTimes } from "../../../../shared/eventTiming";
 import { ChevronDownIcon } from "@/components/ui/icons";
 import { buttonStyles } from "@/components/ui/buttonStyles";
 import { CalendarIcon, DownloadIcon, ExternalIcon } from "../components/icons";
@@ -34,6 +35,8 @@ const itemStyles =
  * an .ics file for everything else. `timeZone` is the event's (all-night ends).
  */
 export function AddToCalendar({ event, timeZone }: { event: CalendarEvent; timeZone: string }) {
+  // A stored time that cannot be shown cannot be put in a calendar either.
+  if (!hasShowableTimes(event, timeZone)) return null;
   const links = [
     { label: "Google Calendar", href: googleCalendarUrl(event, timeZone) },
     { label: "Outlook", href: outlookCalendarUrl(event, timeZone) },
