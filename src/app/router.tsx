@@ -3,8 +3,8 @@ import { LandingGuard } from "@/features/auth/LandingGuard";
 import { AccountArea, MobileAccountArea } from "./layout/AccountArea";
 import { AppShell } from "./layout/AppShell";
 import { NotificationArea } from "./layout/NotificationArea";
-import { crewRoutes } from "./crewRoutes";
 import { eventRoutes } from "./eventRoutes";
+import { settingsRoutes } from "./settingsRoutes";
 import { lazyPage } from "./lazy/lazyPage";
 import { CrashPage } from "./pages/CrashPage";
 
@@ -48,7 +48,7 @@ export const routes: RouteObject[] = [
             ),
           },
           ...eventRoutes,
-          ...crewRoutes,
+          ...settingsRoutes,
           { path: "login", element: <LoginScreen /> },
           { path: "auth", element: <LoginScreen /> },
           { path: "auth/callback", element: <AuthCallbackPage /> },

@@ -54,9 +54,7 @@ export function MobileAccountArea() {
       <MobileMenuLink to="/profile">My Profile</MobileMenuLink>
       <MobileMenuLink to="/events">Your Sessions</MobileMenuLink>
       <MobileMenuLink to="/profile/edit">Edit Profile</MobileMenuLink>
-      <button type="button" disabled className={`${mobileItemClasses} cursor-not-allowed text-cream-400 hover:bg-transparent hover:text-cream-400`}>
-        Settings <span className="ml-auto rounded-full bg-night-800 px-2 py-0.5 text-xs">Soon</span>
-      </button>
+      <MobileMenuLink to="/settings">Settings</MobileMenuLink>
       <button type="button" onClick={() => void signOut()} className={mobileItemClasses}>
         Sign out
       </button>

@@ -5,7 +5,7 @@ import { ChevronDownIcon } from "@/components/ui/icons";
 
 const itemClasses =
   "flex w-full items-center gap-3 rounded-xl px-3 py-2.5 text-left text-sm font-medium text-cream-200 " +
-  "data-focus:bg-night-800 data-focus:text-cream-50 data-disabled:cursor-not-allowed data-disabled:text-cream-400";
+  "data-focus:bg-night-800 data-focus:text-cream-50";
 
 export interface AccountMenuProps {
   name: string;
@@ -44,11 +44,10 @@ export function UserMenu({ name, avatarUrl, onSignOut }: AccountMenuProps) {
             Edit Profile
           </Link>
         </MenuItem>
-        <MenuItem disabled>
-          <span className={itemClasses}>
+        <MenuItem>
+          <Link to="/settings" className={itemClasses}>
             Settings
-            <span className="ml-auto rounded-full bg-night-800 px-2 py-0.5 text-xs">Soon</span>
-          </span>
+          </Link>
         </MenuItem>
         <MenuSeparator className="my-1 h-px bg-night-700" />
         <MenuItem>
