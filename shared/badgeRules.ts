@@ -4,6 +4,8 @@
  * can move, the visibility limit and the default choice of shown badges.
  * Pure: shared by the badge engine (server) and the badges page (client).
  */
+import { TZDate } from "@date-fns/tz";
+import { addDays, format, startOfDay } from "date-fns";
 import {
   BADGE_CATALOGUE,
   BADGE_CATEGORIES,
@@ -254,4 +256,22 @@ export function badgeAwardTexts(badge: Pick<BadgeDefinition, "name" | "icon" | "
     title: `Badge unlocked: ${badge.name} ${badge.icon}`,
     message: badge.description,
   };
+}
+
+// ---------------------------------------------------------------- days
+
+/** The weekday a session falls on, in its own time zone. */
+export function eventWeekday(startTime: number, timeZone: string): Weekday {
+  return format(new TZDate(startTime, timeZone), "EEEE").toLowerCase() as Weekday;
+}
+
+/** The local day (in `timeZone`) holding `instant`: [start, end). */
+export function localDayBounds(instant: number, timeZone: string): { start: number; end: number } {
+  const start = startOfDay(new TZDate(instant, timeZone));
+  return { start: start.getTime(), end: addDays(start, 1).getTime() };
+}
+
+/** A UTC day key (YYYY-MM-DD) for counting days active. */
+export function utcDayKey(instant: number): string {
+  return new Date(instant).toISOString().slice(0, 10);
 }

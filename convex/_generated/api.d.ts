@@ -16,6 +16,7 @@ import type {
 import type * as account from "../account.js";
 import type * as auth from "../auth.js";
 import type * as authConfig from "../authConfig.js";
+import type * as badges from "../badges.js";
 import type * as comments from "../comments.js";
 import type * as crews from "../crews.js";
 import type * as crons from "../crons.js";
@@ -29,6 +30,7 @@ import type * as invitations from "../invitations.js";
 import type * as model_accountDeletion from "../model/accountDeletion.js";
 import type * as model_authProviders from "../model/authProviders.js";
 import type * as model_avatars from "../model/avatars.js";
+import type * as model_badges from "../model/badges.js";
 import type * as model_batchedCleanup from "../model/batchedCleanup.js";
 import type * as model_comments from "../model/comments.js";
 import type * as model_crewCleanup from "../model/crewCleanup.js";
@@ -95,6 +97,7 @@ declare const fullApi: ApiFromModules<{
   account: typeof account;
   auth: typeof auth;
   authConfig: typeof authConfig;
+  badges: typeof badges;
   comments: typeof comments;
   crews: typeof crews;
   crons: typeof crons;
@@ -108,6 +111,7 @@ declare const fullApi: ApiFromModules<{
   "model/accountDeletion": typeof model_accountDeletion;
   "model/authProviders": typeof model_authProviders;
   "model/avatars": typeof model_avatars;
+  "model/badges": typeof model_badges;
   "model/batchedCleanup": typeof model_batchedCleanup;
   "model/comments": typeof model_comments;
   "model/crewCleanup": typeof model_crewCleanup;

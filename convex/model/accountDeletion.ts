@@ -11,6 +11,7 @@
 import type { Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import { deleteEmailLogsTo } from "./emails";
+import { deleteBadgeDataOfUser } from "./badges";
 import { deleteCrewDataOfUser } from "./crewCleanup";
 import { deleteEventDataOfUser } from "./eventCleanup";
 import { resetMagicLinkLimit } from "./magicLinks";
@@ -54,6 +55,7 @@ export const ACCOUNT_CLEANUPS: ReadonlyArray<{ area: string; cleanup: AccountCle
   { area: "events", cleanup: deleteEventDataOfUser },
   { area: "recap", cleanup: deleteRecapDataOfUser },
   { area: "crews", cleanup: deleteCrewDataOfUser },
+  { area: "badges", cleanup: deleteBadgeDataOfUser },
   { area: "push", cleanup: deletePushSubscriptionsOf },
 ];
 

@@ -22,6 +22,7 @@ import {
 import { appError } from "./errors";
 import { People, type PersonView } from "./eventViews";
 import { adjustRecapCounters, ensureRecapUnlocked, getEventEnsuringRecapAttendee, getEventEnsuringRecapViewer, recapUnlocked } from "./recap";
+import { countBadgeActivity } from "./badges";
 
 export type CommentDoc = Doc<"event_comments">;
 export type ReactionDoc = Doc<"event_comment_reactions">;
@@ -46,6 +47,7 @@ export async function addCommentAsAttendee(
     reactionTotal: 0,
   });
   await adjustRecapCounters(ctx, input.eventId, { commentCount: 1 });
+  await countBadgeActivity(ctx, userId, "comment");
   return commentId;
 }
 

@@ -17,6 +17,7 @@ import {
   type CrewRole,
   type CrewStanding,
 } from "../../shared/crewRules";
+import { onCrewMembershipChanged } from "./badges";
 import { appError } from "./errors";
 import { adjustProfileStats } from "./profiles";
 
@@ -221,6 +222,10 @@ export async function changeCrewMembership(
     await adjustProfileStats(ctx, userId, { crews: memberDelta });
     await adjustCrewAttendanceForMember(ctx, crew._id, userId, memberDelta, now);
   }
+  await onCrewMembershipChanged(ctx, userId, {
+    joined: memberDelta > 0,
+    promoted: after?.role === "co_host" && before?.role !== "co_host",
+  });
   return after;
 }
 

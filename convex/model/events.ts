@@ -46,6 +46,7 @@ import {
   type EventDoc,
   type ParticipationRows,
 } from "./participation";
+import { onSessionHosted } from "./badges";
 import { adjustProfileStats, deleteStoredFile, getProfileByUserId } from "./profiles";
 
 export type { EventDoc } from "./participation";
@@ -404,6 +405,7 @@ export async function createEvent(
     });
   const event = (await ctx.db.get("events", eventId))!;
   await adjustProfileStats(ctx, userId, { sessions: 1 });
+  await onSessionHosted(ctx, userId);
   return await changeParticipation(
     ctx,
     event,

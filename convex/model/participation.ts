@@ -19,6 +19,7 @@ import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { addToTrendingKey, removeFromTrendingKey } from "../../shared/discoverFilters";
 import { isAttendee, type Participation } from "../../shared/eventAccess";
 import type { MemberRole, MemberStatus, RsvpStatus } from "../../shared/eventOptions";
+import { onParticipationChanged } from "./badges";
 import { adjustCrewAttendanceForAttendee } from "./crews";
 import { adjustProfileStats } from "./profiles";
 
@@ -188,11 +189,13 @@ export async function changeParticipation(
   let trendingKey = event.trendingKey;
   let rsvp = rows.rsvp;
   let member = rows.member;
+  const badgeChange = { attendance: 0, rsvpChanged: false, promoted: false };
 
   if (change.rsvp !== undefined) {
     const before = rows.rsvp?.status ?? null;
     const after = change.rsvp;
     if (before !== after) {
+      badgeChange.rsvpChanged = after !== null;
       if (before !== null)
         counters[STATUS_COUNTER[before]] = Math.max(0, counters[STATUS_COUNTER[before]] - 1);
       if (after !== null) counters[STATUS_COUNTER[after]] += 1;
@@ -247,6 +250,7 @@ export async function changeParticipation(
       member = await ctx.db.get("event_members", id);
     } else {
       const roleChanged = rows.member.role !== wanted.role;
+      badgeChange.promoted = roleChanged && wanted.role === "co_host";
       const statusChanged = rows.member.status !== wanted.status;
       const patch: Partial<MemberDoc> = {
         role: wanted.role,
@@ -277,11 +281,14 @@ export async function changeParticipation(
     await adjustUserEventCounts(ctx, userId, { isPublic: event.isPublic, past: event.ended }, 1);
     if (!event.ended) await adjustCrewAttendanceForAttendee(ctx, event._id, userId, 1, now);
     counters.attendeeCount += 1;
+    badgeChange.attendance = 1;
   } else if (!attends && rows.participant !== null) {
     await deleteParticipantRow(ctx, rows.participant);
     if (!event.ended) await adjustCrewAttendanceForAttendee(ctx, event._id, userId, -1, now);
     counters.attendeeCount = Math.max(0, counters.attendeeCount - 1);
+    badgeChange.attendance = -1;
   }
+  await onParticipationChanged(ctx, event, userId, badgeChange, now);
 
   for (const key of Object.keys(counters) as (keyof typeof counters)[]) {
     if (counters[key] !== event[key]) eventPatch[key] = counters[key];

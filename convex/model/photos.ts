@@ -16,6 +16,7 @@ import { appError } from "./errors";
 import { People, type PersonView } from "./eventViews";
 import { deleteStoredFile, isAnotherUsersAvatar } from "./profiles";
 import { adjustRecapCounters, getEventEnsuringRecapAttendee, getEventEnsuringRecapViewer, recapUnlocked } from "./recap";
+import { countBadgeActivity } from "./badges";
 
 export type PhotoDoc = Doc<"event_photos">;
 
@@ -109,6 +110,7 @@ export async function insertPhotoAfterChecks(
     createdAt: Date.now(),
   });
   await adjustRecapCounters(ctx, input.eventId, { photoCount: 1 });
+  await countBadgeActivity(ctx, userId, "photo");
   return { photoId, url: await ctx.storage.getUrl(input.storageId) };
 }
 

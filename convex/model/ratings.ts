@@ -7,6 +7,7 @@ import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { RECAP_MESSAGES, feedbackProblem, normalizeFeedback, ratingProblem } from "../../shared/recapRules";
 import { appError } from "./errors";
 import { adjustRecapCounters, getEventEnsuringRecapAttendee } from "./recap";
+import { countBadgeActivity } from "./badges";
 
 export type RatingDoc = Doc<"event_ratings">;
 
@@ -36,6 +37,7 @@ export async function rateEventAsAttendee(
   if (existing === null) {
     const id = await ctx.db.insert("event_ratings", { eventId: input.eventId, userId, rating, feedback, updatedAt });
     await adjustRecapCounters(ctx, input.eventId, { ratingSum: rating, ratingCount: 1 });
+    await countBadgeActivity(ctx, userId, "rating");
     return (await ctx.db.get("event_ratings", id))!;
   }
   await ctx.db.patch("event_ratings", existing._id, { rating, feedback, updatedAt });

@@ -1,0 +1,488 @@
+/**
+ * The badge engine (spec 3 §7 "Badge service"): the write paths report what
+ * happened (`onParticipationChanged`, `onCrewMembershipChanged`,
+ * `countBadgeActivity`), which keeps the user's `badge_counters` exact and
+ * schedules a check; `checkBadges` measures the badges that action can move
+ * against maintained counters (no scans), keeps `badge_progress`, and awards
+ * each badge exactly once: the earned keys live on the counters row, which
+ * every check reads and every award writes, so two racing checks conflict
+ * and the second re-runs seeing the first's award.
+ */
+import { internal } from "../_generated/api";
+import type { Doc, Id } from "../_generated/dataModel";
+import { env, type MutationCtx, type QueryCtx } from "../_generated/server";
+import {
+  BADGE_CATALOGUE,
+  badgeByKey,
+  badgeTarget,
+  type BadgeDefinition,
+} from "../../shared/badgeCatalogue";
+import {
+  BADGE_MESSAGES,
+  MAX_VISIBLE_BADGES,
+  NO_COUNTERS,
+  badgeAwardTexts,
+  badgesToCheck,
+  defaultVisibleKeys,
+  eventWeekday,
+  isOwnActivity,
+  localDayBounds,
+  progressOf,
+  titlePhrasesIn,
+  utcDayKey,
+  type BadgeCounters,
+  type BadgeTrigger,
+} from "../../shared/badgeRules";
+import { isLive } from "../../shared/eventTiming";
+import { appError } from "./errors";
+import { createNotification } from "./notifications";
+import { getUserEventCounts, type EventDoc } from "./participation";
+import { getProfileByUserId } from "./profiles";
+
+export type CountersDoc = Doc<"badge_counters">;
+export type UserBadgeDoc = Doc<"user_badges">;
+
+/** Sessions looked at for "same day" (more in one day would be a record anyway). */
+const SAME_DAY_SCAN = 10;
+
+// ---------------------------------------------------------------- counters
+
+export async function getBadgeCounters(
+  ctx: QueryCtx,
+  userId: Id<"users">,
+): Promise<CountersDoc | null> {
+  return await ctx.db
+    .query("badge_counters")
+    .withIndex("by_user", (q) => q.eq("userId", userId))
+    .unique();
+}
+
+type CountersFields = Omit<CountersDoc, "_id" | "_creationTime" | "userId">;
+
+const EMPTY_COUNTERS: CountersFields = {
+  drinks: {},
+  weekdays: {},
+  titles: {},
+  liveJoins: 0,
+  maxSameDay: 0,
+  maxHostedGoing: 0,
+  promotions: 0,
+  photos: 0,
+  comments: 0,
+  ratings: 0,
+  daysActive: 0,
+  lastActiveDay: null,
+  earnedKeys: [],
+};
+
+/** Applies `change` to the user's counters row (made on first use). */
+async function updateCounters(
+  ctx: MutationCtx,
+  userId: Id<"users">,
+  change: (current: CountersFields) => Partial<CountersFields>,
+): Promise<void> {
+  const row = await getBadgeCounters(ctx, userId);
+  const patch = change(row ?? EMPTY_COUNTERS);
+  if (row === null) await ctx.db.insert("badge_counters", { userId, ...EMPTY_COUNTERS, ...patch });
+  else if (Object.keys(patch).length > 0) await ctx.db.patch("badge_counters", row._id, patch);
+}
+
+function moved(counts: Record<string, number>, names: string[], delta: number) {
+  const next = { ...counts };
+  for (const name of names) next[name] = Math.max(0, (next[name] ?? 0) + delta);
+  return next;
+}
+
+// ---------------------------------------------------------------- scheduling
+
+/**
+ * CLINK_BADGE_CHECKS=off stops scheduling checks (counters are still kept):
+ * for a deployment pausing awards, and for other areas' convex-test suites,
+ * where a background check would add rows mid-test.
+ */
+function badgeChecksEnabled(): boolean {
+  return env.CLINK_BADGE_CHECKS?.trim().toLowerCase() !== "off";
+}
+
+export async function scheduleBadgeCheck(
+  ctx: MutationCtx,
+  userId: Id<"users">,
+  trigger: BadgeTrigger,
+  eventId: Id<"events"> | null = null,
+): Promise<void> {
+  if (!badgeChecksEnabled()) return;
+  await ctx.scheduler.runAfter(0, internal.badges.check, { userId, trigger, eventId });
+}
+
+// ---------------------------------------------------------------- what the write paths report
+
+/**
+ * One user's participation in one session changed (model/participation.ts):
+ * `attendance` +1 when they start attending, -1 when they stop, 0 otherwise;
+ * `rsvpChanged`: they gave or changed an RSVP; `promoted`: made a co-host.
+ */
+export async function onParticipationChanged(
+  ctx: MutationCtx,
+  event: EventDoc,
+  userId: Id<"users">,
+  change: { attendance: number; rsvpChanged: boolean; promoted: boolean },
+  now: number,
+): Promise<void> {
+  const { attendance, rsvpChanged, promoted } = change;
+  if (attendance !== 0 || promoted) {
+    const weekday = eventWeekday(event.startTime, event.timeZone);
+    const joinedLive = attendance > 0 && isLive(event, now, event.timeZone);
+    await updateCounters(ctx, userId, (c) => ({
+      ...(attendance !== 0
+        ? {
+            drinks: moved(c.drinks, [event.drinkType], attendance),
+            weekdays: moved(c.weekdays, [weekday], attendance),
+            titles: moved(c.titles, titlePhrasesIn(event.title), attendance),
+          }
+        : {}),
+      ...(joinedLive ? { liveJoins: c.liveJoins + 1 } : {}),
+      ...(promoted ? { promotions: c.promotions + 1 } : {}),
+    }));
+  }
+  // Leaving (or a session's clean-up) earns nothing: no check.
+  if (attendance > 0) await scheduleBadgeCheck(ctx, userId, "attendance", event._id);
+  else if (rsvpChanged) await scheduleBadgeCheck(ctx, userId, "rsvp");
+  if (promoted) await scheduleBadgeCheck(ctx, userId, "promotion");
+  if (attendance > 0 && userId !== event.createdBy)
+    await scheduleBadgeCheck(ctx, event.createdBy, "attendees", event._id);
+}
+
+/** One user's crew membership changed (model/crews.ts). */
+export async function onCrewMembershipChanged(
+  ctx: MutationCtx,
+  userId: Id<"users">,
+  change: { joined: boolean; promoted: boolean },
+): Promise<void> {
+  if (change.promoted) {
+    await updateCounters(ctx, userId, (c) => ({ promotions: c.promotions + 1 }));
+    await scheduleBadgeCheck(ctx, userId, "promotion");
+  }
+  if (change.joined) await scheduleBadgeCheck(ctx, userId, "crew");
+}
+
+const ACTIVITY_COUNTER = { photo: "photos", comment: "comments", rating: "ratings" } as const;
+
+/** A first rating of a session, a photo or a comment (the recap's write paths). */
+export async function countBadgeActivity(
+  ctx: MutationCtx,
+  userId: Id<"users">,
+  activity: keyof typeof ACTIVITY_COUNTER,
+): Promise<void> {
+  const field = ACTIVITY_COUNTER[activity];
+  await updateCounters(ctx, userId, (c) => ({ [field]: c[field] + 1 }));
+  await scheduleBadgeCheck(ctx, userId, activity);
+}
+
+/** A session was created: its host's check. */
+export async function onSessionHosted(ctx: MutationCtx, userId: Id<"users">): Promise<void> {
+  await scheduleBadgeCheck(ctx, userId, "host");
+}
+
+// ---------------------------------------------------------------- the check
+
+async function getUserBadge(ctx: QueryCtx, userId: Id<"users">, badgeKey: string) {
+  return await ctx.db
+    .query("user_badges")
+    .withIndex("by_user_and_badge", (q) => q.eq("userId", userId).eq("badgeKey", badgeKey))
+    .unique();
+}
+
+async function getProgress(ctx: QueryCtx, userId: Id<"users">, badgeKey: string) {
+  return await ctx.db
+    .query("badge_progress")
+    .withIndex("by_user_and_badge", (q) => q.eq("userId", userId).eq("badgeKey", badgeKey))
+    .unique();
+}
+
+export async function visibleBadgesOf(ctx: QueryCtx, userId: Id<"users">) {
+  return await ctx.db
+    .query("user_badges")
+    .withIndex("by_user_and_visible", (q) => q.eq("userId", userId).eq("isVisibleOnProfile", true))
+    .take(MAX_VISIBLE_BADGES);
+}
+
+/** The most sessions the user attends on `event`'s local day (a bounded index read). */
+async function sessionsOnDayOf(ctx: QueryCtx, userId: Id<"users">, event: EventDoc) {
+  const day = localDayBounds(event.startTime, event.timeZone);
+  const rows = await ctx.db
+    .query("event_participants")
+    .withIndex("by_user_and_end_time", (q) => q.eq("userId", userId).gt("endTime", day.start))
+    .take(SAME_DAY_SCAN);
+  return rows.filter((row) => row.startTime >= day.start && row.startTime < day.end).length;
+}
+
+/** What the check learns from the session that triggered it, folded into the counters. */
+async function sessionFacts(
+  ctx: MutationCtx,
+  userId: Id<"users">,
+  trigger: BadgeTrigger,
+  eventId: Id<"events"> | null,
+  counters: CountersFields,
+): Promise<Partial<CountersFields>> {
+  if (eventId === null || (trigger !== "attendance" && trigger !== "attendees")) return {};
+  const event = await ctx.db.get("events", eventId);
+  if (event === null) return {};
+  if (trigger === "attendees") {
+    return event.createdBy === userId && event.goingCount > counters.maxHostedGoing
+      ? { maxHostedGoing: event.goingCount }
+      : {};
+  }
+  const sameDay = await sessionsOnDayOf(ctx, userId, event);
+  return sameDay > counters.maxSameDay ? { maxSameDay: sameDay } : {};
+}
+
+export type CheckResult = { awarded: string[] };
+
+/**
+ * Checks the badges `trigger` can move for `userId`: progress for those not
+ * reached, an award (user_badges row, shown on the profile while fewer than
+ * 4 are, and unless `silent` a badge_achievement notification) for each reached.
+ */
+export async function checkBadges(
+  ctx: MutationCtx,
+  userId: Id<"users">,
+  trigger: BadgeTrigger,
+  options: { eventId?: Id<"events"> | null; now?: number } = {},
+): Promise<CheckResult> {
+  const now = options.now ?? Date.now();
+  const profile = await getProfileByUserId(ctx, userId);
+  if (profile === null) return { awarded: [] }; // a deleted account
+  const row = await getBadgeCounters(ctx, userId);
+  const stored = row ?? EMPTY_COUNTERS;
+  const patch: Partial<CountersFields> = await sessionFacts(
+    ctx,
+    userId,
+    trigger,
+    options.eventId ?? null,
+    stored,
+  );
+  const today = utcDayKey(now);
+  if (isOwnActivity(trigger) && stored.lastActiveDay !== today) {
+    patch.daysActive = stored.daysActive + 1;
+    patch.lastActiveDay = today;
+  }
+  const eventCounts = await getUserEventCounts(ctx, userId);
+  const counters: BadgeCounters = {
+    ...NO_COUNTERS,
+    ...stored,
+    ...patch,
+    eventCount: eventCounts
+      ? eventCounts.publicUpcoming +
+        eventCounts.publicPast +
+        eventCounts.privateUpcoming +
+        eventCounts.privatePast
+      : 0,
+    hostCount: profile.stats.sessions,
+    crewCount: profile.stats.crews,
+  };
+
+  const earned = new Set(stored.earnedKeys);
+  const reached: BadgeDefinition[] = [];
+  for (const badge of badgesToCheck(trigger, earned)) {
+    const { current, target } = progressOf(badge, counters);
+    const progress = await getProgress(ctx, userId, badge.key);
+    if (current >= target) {
+      reached.push(badge);
+      if (progress !== null) await ctx.db.delete("badge_progress", progress._id);
+    } else if (progress === null) {
+      if (current > 0)
+        await ctx.db.insert("badge_progress", {
+          userId,
+          badgeKey: badge.key,
+          currentProgress: current,
+          targetProgress: target,
+          lastUpdated: now,
+        });
+    } else if (progress.currentProgress !== current || progress.targetProgress !== target) {
+      await ctx.db.patch("badge_progress", progress._id, {
+        currentProgress: current,
+        targetProgress: target,
+        lastUpdated: now,
+      });
+    }
+  }
+
+  const awarded = await award(ctx, profile, reached, trigger === "bulk", now);
+  if (awarded.length > 0) patch.earnedKeys = [...stored.earnedKeys, ...awarded];
+  if (row === null) await ctx.db.insert("badge_counters", { userId, ...EMPTY_COUNTERS, ...patch });
+  else if (Object.keys(patch).length > 0) await ctx.db.patch("badge_counters", row._id, patch);
+  return { awarded };
+}
+
+async function award(
+  ctx: MutationCtx,
+  profile: Doc<"user_profiles">,
+  badges: BadgeDefinition[],
+  silent: boolean,
+  now: number,
+): Promise<string[]> {
+  if (badges.length === 0) return [];
+  const userId = profile.userId;
+  let shown = (await visibleBadgesOf(ctx, userId)).length;
+  const awarded: string[] = [];
+  for (const badge of badges) {
+    // The counters row's earnedKeys decide; this guards a row written before it.
+    if ((await getUserBadge(ctx, userId, badge.key)) !== null) continue;
+    const visible = shown < MAX_VISIBLE_BADGES;
+    if (visible) shown += 1;
+    await ctx.db.insert("user_badges", {
+      userId,
+      badgeKey: badge.key,
+      earnedAt: now,
+      isVisibleOnProfile: visible,
+      displayOrder: now + awarded.length,
+    });
+    awarded.push(badge.key);
+    if (!silent) {
+      await createNotification(ctx, {
+        userId,
+        type: "badge_achievement",
+        ...badgeAwardTexts(badge),
+        data: {
+          badge_key: badge.key,
+          badgeName: badge.name,
+          badgeDescription: badge.description,
+          badge_icon: badge.icon,
+          badge_tier: badge.colorTier,
+          badges_path: `/profile/${profile.username}/badges`,
+        },
+      });
+    }
+  }
+  return awarded;
+}
+
+// ---------------------------------------------------------------- visibility
+
+export async function userBadgesOf(ctx: QueryCtx, userId: Id<"users">) {
+  return await ctx.db
+    .query("user_badges")
+    .withIndex("by_user_and_badge", (q) => q.eq("userId", userId))
+    .take(BADGE_CATALOGUE.length * 2);
+}
+
+export async function progressRowsOf(ctx: QueryCtx, userId: Id<"users">) {
+  return await ctx.db
+    .query("badge_progress")
+    .withIndex("by_user_and_badge", (q) => q.eq("userId", userId))
+    .take(BADGE_CATALOGUE.length * 2);
+}
+
+/** Earned rows whose badge is still in the catalogue. */
+export function knownBadges<T extends { badgeKey: string }>(rows: T[]): T[] {
+  return rows.filter((row) => badgeByKey(row.badgeKey) !== null);
+}
+
+/** Shows or hides one of the caller's badges (spec 3 §5: never a fifth). */
+export async function setBadgeVisibility(
+  ctx: MutationCtx,
+  viewerId: Id<"users">,
+  userBadgeId: Id<"user_badges">,
+  visible: boolean,
+  now: number = Date.now(),
+): Promise<void> {
+  const row = await ctx.db.get("user_badges", userBadgeId);
+  if (row === null || badgeByKey(row.badgeKey) === null)
+    throw appError("NOT_FOUND", BADGE_MESSAGES.notFound);
+  if (row.userId !== viewerId) throw appError("FORBIDDEN", BADGE_MESSAGES.notOwner);
+  if (row.isVisibleOnProfile === visible) return;
+  if (visible && (await visibleBadgesOf(ctx, viewerId)).length >= MAX_VISIBLE_BADGES)
+    throw appError("VALIDATION", BADGE_MESSAGES.visibleLimit);
+  await ctx.db.patch("user_badges", row._id, { isVisibleOnProfile: visible, displayOrder: now });
+}
+
+/** 'Set Default Visibility (Top 4 by Tier)': shows the chosen ones, hides the rest. Returns the keys shown. */
+export async function applyDefaultVisibility(
+  ctx: MutationCtx,
+  userId: Id<"users">,
+  now: number = Date.now(),
+): Promise<string[]> {
+  const rows = knownBadges(await userBadgesOf(ctx, userId));
+  const chosen = defaultVisibleKeys(rows.map((row) => row.badgeKey));
+  for (const row of rows) {
+    const index = chosen.indexOf(row.badgeKey);
+    const visible = index >= 0;
+    const displayOrder = visible ? now + index : row.displayOrder;
+    if (row.isVisibleOnProfile !== visible || row.displayOrder !== displayOrder)
+      await ctx.db.patch("user_badges", row._id, { isVisibleOnProfile: visible, displayOrder });
+  }
+  return chosen;
+}
+
+// ---------------------------------------------------------------- account deletion
+
+/** The user's earned badges, progress and counters (ACCOUNT_CLEANUPS). */
+export async function deleteBadgeDataOfUser(ctx: MutationCtx, userId: Id<"users">): Promise<void> {
+  for (const row of await userBadgesOf(ctx, userId)) await ctx.db.delete("user_badges", row._id);
+  for (const row of await progressRowsOf(ctx, userId))
+    await ctx.db.delete("badge_progress", row._id);
+  const counters = await getBadgeCounters(ctx, userId);
+  if (counters !== null) await ctx.db.delete("badge_counters", counters._id);
+}
+
+// ---------------------------------------------------------------- the catalogue table
+
+/** A catalogue entry as a `badges` row. */
+function badgeRowOf(badge: BadgeDefinition, sortOrder: number) {
+  return {
+    key: badge.key,
+    name: badge.name,
+    description: badge.description,
+    iconName: badge.icon,
+    category: badge.category,
+    colorTier: badge.colorTier,
+    tier: badge.tier,
+    sortOrder,
+    isHidden: badge.isHidden,
+    isEasterEgg: badge.isEasterEgg,
+    unlockCriteria: {
+      type: badge.criteria.type,
+      target: badgeTarget(badge),
+      conditions: { ...badge.criteria.conditions },
+    },
+  };
+}
+
+/** JSON with object keys sorted: stored documents need not keep field order. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    inner !== null && typeof inner === "object" && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => a.localeCompare(b)))
+      : inner,
+  );
+}
+
+/**
+ * Mirrors the catalogue into `badges`: inserts new badges, updates changed
+ * ones, deletes retired ones; a second run writes nothing.
+ */
+export async function syncBadgeCatalogue(ctx: MutationCtx) {
+  const rows = await ctx.db.query("badges").take(BADGE_CATALOGUE.length * 4);
+  const byKey = new Map(rows.map((row) => [row.key, row]));
+  const result = { inserted: 0, updated: 0, deleted: 0 };
+  for (const [index, badge] of BADGE_CATALOGUE.entries()) {
+    const wanted = badgeRowOf(badge, index);
+    const row = byKey.get(badge.key);
+    byKey.delete(badge.key);
+    if (row === undefined) {
+      await ctx.db.insert("badges", wanted);
+      result.inserted += 1;
+    } else {
+      const { _id, _creationTime, ...current } = row;
+      if (canonicalJson(current) !== canonicalJson(wanted)) {
+        await ctx.db.replace("badges", _id, wanted);
+        result.updated += 1;
+      }
+    }
+  }
+  for (const row of byKey.values()) {
+    await ctx.db.delete("badges", row._id);
+    result.deleted += 1;
+  }
+  return result;
+}
