@@ -135,3 +135,42 @@ export function appendLog(
   const next = [...lines, line];
   return next.length > cap ? next.slice(next.length - cap) : next;
 }
+
+/** Every debug and test page (spec 1 route map, spec 3), as /debug lists them. */
+export const DEBUG_PAGES = [
+  { path: "/badge-test", title: "Badge System Test", group: "Badges" },
+  { path: "/badge-debug", title: "Badge Debug", group: "Badges" },
+  { path: "/test-ratings", title: "Review Panel & Star Rating Test", group: "Sessions" },
+  { path: "/test-sessions", title: "Session and Database Test", group: "Sessions" },
+  { path: "/test-join-button", title: "Join Button Test", group: "Sessions" },
+  { path: "/test-live-badge", title: "LiveBadge Demo", group: "Sessions" },
+  { path: "/test-meta-tags", title: "Meta Tags Test", group: "Sessions" },
+  { path: "/test-auth-security", title: "Authentication Security Test", group: "Accounts" },
+  { path: "/test-delete-profile", title: "Delete Profile Feature Test", group: "Accounts" },
+  { path: "/debug-user-search", title: "User Search Debug Tool", group: "Accounts" },
+  { path: "/style-guide", title: "Design System", group: "Accounts" },
+  { path: "/test-notifications", title: "Notification System Test", group: "Notifications" },
+  {
+    path: "/test-notification-system",
+    title: "Notification System Diagnostic",
+    group: "Notifications",
+  },
+  { path: "/debug/notifications", title: "Debug Notification Console", group: "Notifications" },
+  { path: "/test-email-system", title: "Email System Debug", group: "E-mail and invitations" },
+  { path: "/debug-email", title: "Local mailbox", group: "E-mail and invitations" },
+  {
+    path: "/debug/email-invitations",
+    title: "Email Invitation Debug",
+    group: "E-mail and invitations",
+  },
+  {
+    path: "/test-invitation-tokens",
+    title: "Invitation Token System Test",
+    group: "E-mail and invitations",
+  },
+  {
+    path: "/debug/individual-invitations",
+    title: "Individual Invitations Debug",
+    group: "E-mail and invitations",
+  },
+] as const;

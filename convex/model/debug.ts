@@ -103,7 +103,7 @@ export async function testInvitationSetup(ctx: QueryCtx, userId: Id<"users">) {
       .slice(0, DEBUG_LIMITS.testUsers)
       .map((profile) => ({
         userId: profile.userId,
-        displayName: profile.displayName,
+        displayName: profile.displayName ?? profile.username,
         username: profile.username,
       })),
   };

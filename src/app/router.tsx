@@ -3,6 +3,7 @@ import { LandingGuard } from "@/features/auth/LandingGuard";
 import { AccountArea, MobileAccountArea } from "./layout/AccountArea";
 import { AppShell } from "./layout/AppShell";
 import { NotificationArea } from "./layout/NotificationArea";
+import { debugRoutes } from "./debugRoutes";
 import { eventRoutes } from "./eventRoutes";
 import { settingsRoutes } from "./settingsRoutes";
 import { lazyPage } from "./lazy/lazyPage";
@@ -14,7 +15,6 @@ const AuthCallbackPage = lazyPage(
   () => import("@/features/auth/AuthCallbackPage"),
   "AuthCallbackPage",
 );
-const DebugEmailPage = lazyPage(() => import("@/features/debug/DebugEmailPage"), "DebugEmailPage");
 const LandingPage = lazyPage(() => import("@/features/landing/LandingPage"), "LandingPage");
 const EditProfileScreen = lazyPage(() => import("./pages/EditProfileScreen"), "EditProfileScreen");
 const LoginScreen = lazyPage(() => import("./pages/LoginScreen"), "LoginScreen");
@@ -56,7 +56,7 @@ export const routes: RouteObject[] = [
           { path: "profile/edit", element: <EditProfileScreen /> },
           { path: "edit-profile", element: <EditProfileScreen /> },
           { path: "profile/:username", element: <ProfileScreen /> },
-          { path: "debug-email", element: <DebugEmailPage /> },
+          ...debugRoutes,
           { path: "404", element: <NotFoundPage /> },
           { path: "*", element: <NotFoundPage /> },
         ],
