@@ -50,6 +50,8 @@ export const preview = query({
     const counters = await getBadgeCounters(ctx, profile.userId);
     const shown = knownBadges(await visibleBadgesOf(ctx, profile.userId));
     return {
+      isOwner: viewerId === profile.userId,
+      name: profile.displayName ?? profile.username,
       earnedCount: knownBadges((counters?.earnedKeys ?? []).map((badgeKey) => ({ badgeKey })))
         .length,
       shown: shown.map(earnedView),

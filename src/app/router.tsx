@@ -4,6 +4,7 @@ import { AccountArea, MobileAccountArea } from "./layout/AccountArea";
 import { AppShell } from "./layout/AppShell";
 import { NotificationArea } from "./layout/NotificationArea";
 import { debugRoutes } from "./debugRoutes";
+import { badgeRoutes } from "./badgeRoutes";
 import { eventRoutes } from "./eventRoutes";
 import { settingsRoutes } from "./settingsRoutes";
 import { lazyPage } from "./lazy/lazyPage";
@@ -56,6 +57,7 @@ export const routes: RouteObject[] = [
           { path: "profile/edit", element: <EditProfileScreen /> },
           { path: "edit-profile", element: <EditProfileScreen /> },
           { path: "profile/:username", element: <ProfileScreen /> },
+          ...badgeRoutes,
           ...debugRoutes,
           { path: "404", element: <NotFoundPage /> },
           { path: "*", element: <NotFoundPage /> },

@@ -1,5 +1,6 @@
 import { useParams } from "react-router-dom";
 import { useCurrentUser } from "@/features/auth/useCurrentUser";
+import { BadgePreviewContent, HeaderBadges } from "@/features/badges";
 import { BuildCrewButton, ProfileCrewList, useProfileCrews } from "@/features/crews";
 import {
   CreateEventButton,
@@ -33,6 +34,8 @@ export function ProfileScreen() {
           </>
         ),
         nextSession: <NextSessionCard />,
+        headerBadges: <HeaderBadges username={username} />,
+        badgePreview: <BadgePreviewContent username={username} />,
         activity: {
           upcomingSessions: (
             <ProfileSessionList username={username} when="upcoming" viewerId={viewerId} />

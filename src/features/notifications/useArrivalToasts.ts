@@ -3,6 +3,7 @@ import { useEffect, useRef } from "react";
 import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
 import { NOTIFICATION_TOAST_MS } from "../../../shared/notificationRules";
+import { showBadgeCelebration } from "@/features/badges/BadgeCelebrationToast";
 import { newArrival } from "./newArrival";
 
 // The newest notification only: one document, live.
@@ -16,7 +17,8 @@ export function useArrivalToasts() {
     if (newest === undefined) return;
     const result = newArrival(seenUpTo.current, newest.page[0] ?? null);
     seenUpTo.current = result.seenUpTo;
-    if (result.toast)
+    if (result.toast?.type === "badge_achievement") showBadgeCelebration(result.toast);
+    else if (result.toast)
       toast(result.toast.title, {
         description: result.toast.message,
         duration: NOTIFICATION_TOAST_MS,

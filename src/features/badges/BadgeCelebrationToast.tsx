@@ -1,0 +1,58 @@
+import { toast } from "sonner";
+import { NOTIFICATION_TOAST_MS } from "../../../shared/notificationRules";
+import type { BadgeColorTier } from "../../../shared/badgeCatalogue";
+import { BadgeMedal } from "./BadgeMedal";
+
+const TIERS: readonly string[] = ["bronze", "silver", "gold", "neon"];
+const SPARKS = ["-top-2 left-1", "-top-1 right-0", "bottom-0 -left-2", "-right-2 bottom-1"];
+
+/** A badge_achievement notification as it arrives: its texts and the data the engine stored. */
+type Award = { title: string; message: string; data: Record<string, unknown> };
+
+/**
+ * The toast for a badge award: the badge's medal with a short burst (two
+ * pulses of a glow and four sparks; none under reduced motion), in every
+ * open tab, since each tab's bell sees the notification arrive.
+ */
+export function showBadgeCelebration(award: Award) {
+  const icon = typeof award.data.badge_icon === "string" ? award.data.badge_icon : "🏅";
+  const tier = (
+    TIERS.includes(award.data.badge_tier as string) ? award.data.badge_tier : "gold"
+  ) as BadgeColorTier;
+  toast.custom(
+    (id) => (
+      <div
+        data-testid="badge-celebration"
+        className="flex w-full items-center gap-4 rounded-2xl bg-night-800 p-4 text-cream-50 shadow-xl ring-1 ring-brand-amber/60 sm:w-[356px]"
+      >
+        <span className="relative">
+          <span className="absolute inset-0 rounded-full bg-brand-amber/50 motion-safe:animate-ping motion-safe:[animation-iteration-count:2]" />
+          {SPARKS.map((place, index) => (
+            <span
+              key={place}
+              aria-hidden="true"
+              className={`absolute ${place} text-xs motion-safe:animate-bounce motion-safe:[animation-iteration-count:2]`}
+              style={{ animationDelay: `${index * 90}ms` }}
+            >
+              ✨
+            </span>
+          ))}
+          <BadgeMedal badge={{ icon, colorTier: tier }} size="lg" className="relative" />
+        </span>
+        <div className="min-w-0 flex-1">
+          <p className="font-display font-bold">{award.title}</p>
+          <p className="mt-0.5 text-sm text-cream-200">{award.message}</p>
+        </div>
+        <button
+          type="button"
+          onClick={() => toast.dismiss(id)}
+          aria-label="Close"
+          className="grid size-8 shrink-0 place-items-center self-start rounded-full text-cream-400 hover:bg-night-700 hover:text-cream-50"
+        >
+          ×
+        </button>
+      </div>
+    ),
+    { duration: NOTIFICATION_TOAST_MS },
+  );
+}
