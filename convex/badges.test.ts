@@ -22,6 +22,7 @@ import {
   notificationsOf,
   rsvp,
   stubDeploymentEnv,
+  unreadCounter,
   type TestConvex,
   type TestUser,
 } from "./test.setup";
@@ -109,8 +110,10 @@ describe("each criteria type earns its badge at the threshold and not before", (
     expect(notification).toMatchObject({
       title: "Badge unlocked: First Pour 🍺",
       message: badgeByKey("first_pour")!.description,
-      read: false,
+      read: true,
     });
+    // Announced by the toast, recorded in the bell without raising its unread count.
+    expect(await unreadCounter(t, guest.userId)).toBeNull();
     expect(notification.data.badges_path).toBe(`/profile/${guest.profile!.username}/badges`);
   });
 

@@ -127,6 +127,7 @@ export const NOTIFICATION_TEXTS = {
 /** The in-app link a notification opens, from its data; null when it has none. */
 export function notificationLink(data: Record<string, unknown>): string | null {
   if (typeof data.event_path === "string") return data.event_path;
+  if (typeof data.badges_path === "string") return data.badges_path;
   if (typeof data.crew_id === "string") return `/crew/${data.crew_id}`;
   return null;
 }

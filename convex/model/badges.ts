@@ -343,6 +343,8 @@ async function award(
         userId,
         type: "badge_achievement",
         ...badgeAwardTexts(badge),
+        // Announced by the celebration toast; the bell's count stays for what needs an answer.
+        read: true,
         data: {
           badge_key: badge.key,
           badgeName: badge.name,

@@ -70,6 +70,8 @@ export type NewNotification = {
   invitationKey?: string | null;
   crewId?: Id<"crews"> | null;
   eventId?: Id<"events"> | null;
+  /** Stored as read (outside the unread count): news announced otherwise, e.g. a badge's celebration toast. */
+  read?: boolean;
 };
 
 export function crewInvitationKey(crewId: Id<"crews">): string {
@@ -100,14 +102,14 @@ export async function createNotification(
         : {}),
       timestamp: now,
     },
-    read: false,
+    read: input.read ?? false,
     senderId: input.sender?.senderId ?? null,
     invitationKey: input.invitationKey ?? null,
     crewId: input.crewId ?? null,
     eventId: input.eventId ?? null,
     createdAt: now,
   });
-  await adjustUnread(ctx, input.userId, 1);
+  if (!input.read) await adjustUnread(ctx, input.userId, 1);
   await schedulePush(ctx, { ...input, data: input.data ?? {} });
   return id;
 }
