@@ -1,18 +1,16 @@
 import type { Page, WebSocketRoute } from "@playwright/test";
 
-type SyncMessage = {
-  type: string;
-  modifications?: Array<{ type: string; queryId: number; udfPath?: string; journal?: unknown }>;
-};
+type QueryChange = { type: string; queryId: number; udfPath?: string; [field: string]: unknown };
+type SyncMessage = { type: string; modifications?: QueryChange[] };
 
 /**
- * Makes the named Convex queries ('events:mine') fail on this page as a backend error would:
- * sockets opened from now on go through a proxy that turns each of their results
- * (`QueryUpdated`) into `QueryFailed`. Open or reload the page after calling it;
- * `stop()` lets results through again (for Try Again).
+ * Sockets opened from now on go through a proxy that passes each query result
+ * (`QueryUpdated`) of this page through `rewrite(udfPath, change)` ('events:mine').
  */
-export async function failQueries(page: Page, udfPaths: string[]): Promise<{ stop: () => void }> {
-  let failing = true;
+async function rewriteQueryResults(
+  page: Page,
+  rewrite: (udfPath: string, change: QueryChange) => QueryChange,
+): Promise<void> {
   const pathOf = new Map<number, string>();
   await page.routeWebSocket(/\/api\/[^/]+\/sync$/, (client: WebSocketRoute) => {
     const server = client.connectToServer();
@@ -29,22 +27,44 @@ export async function failQueries(page: Page, udfPaths: string[]): Promise<{ sto
       server.send(message);
     });
     server.onMessage((message) => {
-      if (typeof message !== "string" || !failing) return client.send(message);
+      if (typeof message !== "string") return client.send(message);
       const parsed = JSON.parse(message) as SyncMessage;
       if (parsed.type !== "Transition") return client.send(message);
       parsed.modifications = (parsed.modifications ?? []).map((change) =>
-        change.type === "QueryUpdated" && udfPaths.includes(pathOf.get(change.queryId) ?? "")
-          ? {
-              type: "QueryFailed",
-              queryId: change.queryId,
-              errorMessage: "Injected failure (test)",
-              logLines: [],
-              journal: change.journal ?? null,
-            }
-          : change,
+        change.type === "QueryUpdated" ? rewrite(pathOf.get(change.queryId) ?? "", change) : change,
       );
       client.send(JSON.stringify(parsed));
     });
   });
+}
+
+/**
+ * Makes the named Convex queries ('events:mine') fail on this page as a backend error would:
+ * each of their results becomes `QueryFailed`. Open or reload the page after calling it;
+ * `stop()` lets results through again (for Try Again).
+ */
+export async function failQueries(page: Page, udfPaths: string[]): Promise<{ stop: () => void }> {
+  let failing = true;
+  await rewriteQueryResults(page, (udfPath, change) =>
+    failing && udfPaths.includes(udfPath)
+      ? {
+          type: "QueryFailed",
+          queryId: change.queryId,
+          errorMessage: "Injected failure (test)",
+          logLines: [],
+          journal: change.journal ?? null,
+        }
+      : change,
+  );
   return { stop: () => (failing = false) };
+}
+
+/**
+ * Makes the named Convex queries return `values[udfPath]` on this page, as a deployment
+ * configured differently would (e.g. 'push:config' with VAPID keys). Open the page after.
+ */
+export async function overrideQueries(page: Page, values: Record<string, unknown>): Promise<void> {
+  await rewriteQueryResults(page, (udfPath, change) =>
+    udfPath in values ? { ...change, value: values[udfPath] } : change,
+  );
 }
