@@ -10,7 +10,15 @@ crons.interval("finish overdue events", { minutes: 10 }, internal.events.finishO
 // Uploads nobody claimed (an abandoned cover or photo) are deleted once a day old.
 crons.interval("sweep unreferenced uploads", { hours: 1 }, internal.uploads.sweepUnreferenced, {});
 
+// Invitation links from e-mails are deleted once expired (48 hours); the run reports the count.
+crons.interval("delete expired invitation tokens", { hours: 1 }, internal.invitationTokens.cleanupExpired, {});
+
 // Badges: the catalogue synced and every user checked silently (days pass; badges get added).
-crons.daily("check badges for everyone", { hourUTC: 4, minuteUTC: 0 }, internal.badges.checkAllUsers, {});
+crons.daily(
+  "check badges for everyone",
+  { hourUTC: 4, minuteUTC: 0 },
+  internal.badges.checkAllUsers,
+  {},
+);
 
 export default crons;

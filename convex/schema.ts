@@ -372,6 +372,8 @@ export default defineSchema({
   })
     .index("by_event_and_user", ["eventId", "userId"])
     .index("by_event_and_role", ["eventId", "role"])
+    // Invitees who have not answered (nudges).
+    .index("by_event_and_status", ["eventId", "status"])
     .index("by_user_and_status", ["userId", "status"]),
 
   /**
@@ -571,6 +573,29 @@ export default defineSchema({
     .index("by_crew", ["crewId"])
     .index("by_event", ["eventId"])
     .index("by_sender", ["senderId"]),
+
+  /**
+   * Accept and decline links of invitation e-mails (spec 3 §3): single use,
+   * 48 hours, bound to the invited user. `invitationKey` ('crew:{id}' /
+   * 'event:{id}', as on notifications) finds both links of one invitation.
+   */
+  invitation_tokens: defineTable({
+    token: v.string(),
+    invitationType: v.union(v.literal("event"), v.literal("crew")),
+    action: v.union(v.literal("accept"), v.literal("decline")),
+    eventId: v.union(v.id("events"), v.null()),
+    crewId: v.union(v.id("crews"), v.null()),
+    invitationKey: v.string(),
+    userId: v.id("users"),
+    expiresAt: v.number(),
+    used: v.boolean(),
+    responseStatus: v.union(v.literal("accepted"), v.literal("declined"), v.null()),
+    createdAt: v.number(),
+    updatedAt: v.number(),
+  })
+    .index("by_token", ["token"])
+    .index("by_user_and_invitation_key", ["userId", "invitationKey"])
+    .index("by_expires_at", ["expiresAt"]),
 
   /** Per user: the bell's unread count, maintained on write (never a count of rows). */
   notification_counters: defineTable({

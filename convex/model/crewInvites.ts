@@ -20,6 +20,7 @@ import {
 import { NOTIFICATION_TEXTS, type InvitationResponse } from "../../shared/notificationRules";
 import { changeCrewMembership, getCrewMember, type CrewDoc } from "./crews";
 import { appError } from "./errors";
+import { sendCrewInvitationEmail } from "./invitationEmails";
 import {
   createNotification,
   crewInvitationKey,
@@ -72,6 +73,7 @@ export async function inviteUserToCrew(
     invitationKey: crewInvitationKey(crew._id),
     crewId: crew._id,
   });
+  await sendCrewInvitationEmail(ctx, crew, userId, sender);
 }
 
 /** The invitee answers: pending → accepted or declined; the inviter hears of it. */

@@ -28,6 +28,8 @@ export type OutgoingEmail = {
   text: string;
   /** Type-specific details for the log (no secrets). */
   data?: EmailData;
+  /** Extra headers for Resend, e.g. List-Unsubscribe (RFC 8058) on non-critical mail. */
+  headers?: Record<string, string>;
 };
 
 export type EmailResult = {
@@ -56,7 +58,14 @@ export function emailFrom(): string {
 export async function sendEmail(ctx: ActionCtx, email: OutgoingEmail): Promise<EmailResult> {
   const delivery = emailDelivery();
   if (delivery === "outbox") {
-    const logId: Id<"email_logs"> = await ctx.runMutation(internal.emails.recordOutboxEmail, email);
+    const logId: Id<"email_logs"> = await ctx.runMutation(internal.emails.recordOutboxEmail, {
+      to: email.to,
+      type: email.type,
+      subject: email.subject,
+      html: email.html,
+      text: email.text,
+      data: email.data,
+    });
     return {
       logId,
       status: "sent",
@@ -71,6 +80,42 @@ export async function sendEmail(ctx: ActionCtx, email: OutgoingEmail): Promise<E
     subject: email.subject,
     data: email.data,
   });
+  return await sendWithResend(ctx, logId, email);
+}
+
+/**
+ * Delivers a message queued from a mutation (model/emailQueue.ts), whose
+ * 'pending' log row exists: into the local outbox, or to Resend. Never throws
+ * for a delivery failure (the row says `failed`).
+ */
+export async function deliverPendingEmail(
+  ctx: ActionCtx,
+  logId: Id<"email_logs">,
+  email: OutgoingEmail,
+): Promise<EmailResult> {
+  const delivery = emailDelivery();
+  if (delivery === "outbox") {
+    await ctx.runMutation(internal.emails.fillOutbox, {
+      logId,
+      html: email.html,
+      text: email.text,
+    });
+    return {
+      logId,
+      status: "sent",
+      delivery,
+      messageId: outboxMessageId(logId),
+      errorMessage: null,
+    };
+  }
+  return await sendWithResend(ctx, logId, email);
+}
+
+async function sendWithResend(
+  ctx: ActionCtx,
+  logId: Id<"email_logs">,
+  email: OutgoingEmail,
+): Promise<EmailResult> {
   try {
     const resend = new Resend(env.RESEND_API_KEY);
     const { data, error } = await resend.emails.send({
@@ -79,14 +124,15 @@ export async function sendEmail(ctx: ActionCtx, email: OutgoingEmail): Promise<E
       subject: email.subject,
       html: email.html,
       text: email.text,
+      ...(email.headers ? { headers: email.headers } : {}),
     });
     if (error !== null || data === null) throw new Error(error?.message ?? "Email service error");
     await ctx.runMutation(internal.emails.markEmailSent, { logId, messageId: data.id });
-    return { logId, status: "sent", delivery, messageId: data.id, errorMessage: null };
+    return { logId, status: "sent", delivery: "resend", messageId: data.id, errorMessage: null };
   } catch (error) {
     const errorMessage = error instanceof Error ? error.message : String(error);
     await ctx.runMutation(internal.emails.markEmailFailed, { logId, errorMessage });
-    return { logId, status: "failed", delivery, messageId: null, errorMessage };
+    return { logId, status: "failed", delivery: "resend", messageId: null, errorMessage };
   }
 }
 
@@ -118,12 +164,14 @@ export async function insertOutboxEmail(
 }
 
 /**
- * A message about to go to Resend. Its body is not stored: Resend keeps it,
- * and a log full of live sign-in links would be a credential leak.
+ * A message about to be delivered (to Resend, or — queued from a mutation —
+ * to the outbox once rendered). A Resend message's body is never stored:
+ * Resend keeps it, and a log full of live sign-in links would be a credential leak.
  */
 export async function insertPendingEmail(
   ctx: MutationCtx,
   email: Pick<OutgoingEmail, "to" | "type" | "subject" | "data">,
+  delivery: "resend" | "outbox" = "resend",
 ): Promise<Id<"email_logs">> {
   return await ctx.db.insert("email_logs", {
     status: "pending",
@@ -134,9 +182,24 @@ export async function insertPendingEmail(
     sentAt: null,
     errorMessage: null,
     data: email.data,
-    delivery: "resend",
+    delivery,
     html: null,
     text: null,
+  });
+}
+
+/** A queued message rendered into the local outbox: the row becomes the message. */
+export async function fillOutboxEmail(
+  ctx: MutationCtx,
+  logId: Id<"email_logs">,
+  body: { html: string; text: string },
+): Promise<void> {
+  await ctx.db.patch("email_logs", logId, {
+    status: "sent",
+    sentAt: Date.now(),
+    messageId: outboxMessageId(logId),
+    errorMessage: null,
+    ...body,
   });
 }
 

@@ -22,6 +22,7 @@ import {
   senderOf,
   type Sender,
 } from "./notifications";
+import { sendEventInvitationEmail } from "./invitationEmails";
 import { changeParticipation, readParticipationRows } from "./participation";
 
 /** Crew members invited in the inviting mutation; the rest in scheduled batches of this size. */
@@ -100,6 +101,7 @@ async function inviteOne(
     invitationKey: eventInvitationKey(event._id),
     eventId: event._id,
   });
+  await sendEventInvitationEmail(ctx, event, userId, sender);
   return true;
 }
 

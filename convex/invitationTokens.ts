@@ -1,0 +1,38 @@
+/**
+ * Invitation links from e-mails (spec 3 §4–§5): the invitation page answers
+ * with one; expired ones are cleaned up hourly. Logic in
+ * model/invitationTokens.ts.
+ */
+import { v } from "convex/values";
+import { internalMutation, mutation } from "./_generated/server";
+import { INVITATION_ACTIONS, INVITATION_TYPES } from "../shared/invitationTokens";
+import { deleteExpiredTokens, processInvitationToken } from "./model/invitationTokens";
+import { getViewerId } from "./model/viewer";
+
+/**
+ * Answers the invitation behind an e-mail link for the signed-in user. Never
+ * throws for a bad link: returns `{ success: false, error, requiresAuth }`
+ * ('Please log in to respond to this invitation' when signed out) or the
+ * success title, message and where to go next.
+ */
+export const process = mutation({
+  args: {
+    token: v.string(),
+    type: v.optional(v.union(...INVITATION_TYPES.map((type) => v.literal(type)))),
+    action: v.optional(v.union(...INVITATION_ACTIONS.map((action) => v.literal(action)))),
+  },
+  handler: async (ctx, { token, type, action }) => {
+    const viewerId = await getViewerId(ctx);
+    return await processInvitationToken(ctx, token, viewerId, { type, action });
+  },
+});
+
+/** Hourly: deletes expired tokens and reports how many. */
+export const cleanupExpired = internalMutation({
+  args: {},
+  handler: async (ctx) => {
+    const deleted = await deleteExpiredTokens(ctx);
+    console.log(`Deleted ${deleted} expired invitation tokens`);
+    return { deleted };
+  },
+});

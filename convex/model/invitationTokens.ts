@@ -1,0 +1,191 @@
+/**
+ * Answering an invitation from its e-mail (spec 3 §4–§5): a token is found,
+ * checked (unexpired, unused, for the signed-in user) and applied through the
+ * same model paths as the in-app buttons (`respondToEventInvitation`,
+ * `respondToCrewInvitation`, response_method 'email'), so the notification,
+ * the unread count and every open view follow. And the hourly clean-up of
+ * expired tokens.
+ */
+import type { Doc, Id } from "../_generated/dataModel";
+import type { MutationCtx } from "../_generated/server";
+import { CREW_MESSAGES, crewPath } from "../../shared/crewRules";
+import { EVENT_ERRORS } from "../../shared/eventMessages";
+import { appErrorData } from "../../shared/errors";
+import { eventPath } from "../../shared/eventSlug";
+import {
+  INVITATION_MESSAGES,
+  isWellFormedToken,
+  successMessage,
+  successTitle,
+  tokenStatus,
+  type InvitationAction,
+  type InvitationType,
+} from "../../shared/invitationTokens";
+import type { InvitationResponse } from "../../shared/notificationRules";
+import { respondToCrewInvitation } from "./crewInvites";
+import { getCrewMember } from "./crews";
+import { appError } from "./errors";
+import { respondToEventInvitation } from "./eventInvitations";
+import { readParticipationRows } from "./participation";
+
+export type InvitationTokenDoc = Doc<"invitation_tokens">;
+
+// ---------------------------------------------------------------- processing
+
+export type InvitationResult =
+  | {
+      success: true;
+      type: InvitationType;
+      action: InvitationAction;
+      title: string;
+      message: string;
+      name: string;
+      /** Where the page goes next: the session or crew on accept, their lists on decline. */
+      redirectUrl: string;
+    }
+  | { success: false; requiresAuth: boolean; error: string };
+
+function failure(error: string, requiresAuth = false): InvitationResult {
+  return { success: false, requiresAuth, error };
+}
+
+async function findToken(ctx: MutationCtx, token: string): Promise<InvitationTokenDoc | null> {
+  if (!isWellFormedToken(token)) return null;
+  return await ctx.db
+    .query("invitation_tokens")
+    .withIndex("by_token", (q) => q.eq("token", token))
+    .unique();
+}
+
+/**
+ * Answers the invitation a token stands for, as `viewerId` (null: signed
+ * out). Checks in order: the token exists (and matches the page's type and
+ * action when given), is unexpired and unused, the viewer is signed in and is
+ * the invited user. On success every link of that invitation is used up.
+ * Refusals write nothing.
+ */
+export async function processInvitationToken(
+  ctx: MutationCtx,
+  token: string,
+  viewerId: Id<"users"> | null,
+  expected: { type?: InvitationType; action?: InvitationAction } = {},
+  now: number = Date.now(),
+): Promise<InvitationResult> {
+  const row = await findToken(ctx, token);
+  if (row === null) return failure(INVITATION_MESSAGES.invalidToken);
+  if (
+    (expected.type !== undefined && expected.type !== row.invitationType) ||
+    (expected.action !== undefined && expected.action !== row.action)
+  )
+    return failure(INVITATION_MESSAGES.invalidOrExpiredLink);
+  const status = tokenStatus(row, now);
+  if (status === "expired") return failure(INVITATION_MESSAGES.expired);
+  if (status === "used") return failure(INVITATION_MESSAGES.used);
+  if (viewerId === null) return failure(INVITATION_MESSAGES.loginRequired, true);
+  if (viewerId !== row.userId) return failure(INVITATION_MESSAGES.notYourAccount);
+
+  const response = row.action === "accept" ? "accepted" : "declined";
+  let name: string;
+  let redirectUrl: string;
+  try {
+    if (row.invitationType === "event") {
+      ({ name, redirectUrl } = await answerEvent(ctx, row, viewerId, response));
+    } else {
+      ({ name, redirectUrl } = await answerCrew(ctx, row, viewerId, response));
+    }
+  } catch (error) {
+    // The answer paths refuse (ended session, no pending invitation) before writing anything.
+    const data = appErrorData(error);
+    if (data !== null) return failure(data.message);
+    throw error;
+  }
+  await useUpTokens(ctx, row, response, now);
+  return {
+    success: true,
+    type: row.invitationType,
+    action: row.action,
+    title: successTitle(row.invitationType, row.action),
+    message: successMessage(row.invitationType, row.action),
+    name,
+    redirectUrl,
+  };
+}
+
+type Answered = { name: string; redirectUrl: string };
+
+/** Answers a session invitation, or confirms an answer already given the same way (in-app first). */
+async function answerEvent(
+  ctx: MutationCtx,
+  row: InvitationTokenDoc,
+  userId: Id<"users">,
+  response: InvitationResponse,
+): Promise<Answered> {
+  const event = row.eventId === null ? null : await ctx.db.get("events", row.eventId);
+  if (event === null) throw appError("NOT_FOUND", EVENT_ERRORS.notFound);
+  const rows = await readParticipationRows(ctx, event._id, userId);
+  if (rows.member?.status !== response)
+    await respondToEventInvitation(ctx, event, userId, response, "email");
+  return { name: event.title, redirectUrl: response === "accepted" ? eventPath(event) : "/events" };
+}
+
+/** Answers a crew invitation, or confirms an answer already given the same way. */
+async function answerCrew(
+  ctx: MutationCtx,
+  row: InvitationTokenDoc,
+  userId: Id<"users">,
+  response: InvitationResponse,
+): Promise<Answered> {
+  const crew = row.crewId === null ? null : await ctx.db.get("crews", row.crewId);
+  if (crew === null) throw appError("NOT_FOUND", CREW_MESSAGES.notFound);
+  const member = await getCrewMember(ctx, crew._id, userId);
+  if (member?.status !== response)
+    await respondToCrewInvitation(ctx, crew, userId, response, "email");
+  return {
+    name: crew.name,
+    redirectUrl: response === "accepted" ? crewPath(crew._id) : "/profile",
+  };
+}
+
+/** Both links of the answered invitation (and any older ones) stop working. */
+async function useUpTokens(
+  ctx: MutationCtx,
+  row: InvitationTokenDoc,
+  response: InvitationResponse,
+  now: number,
+): Promise<void> {
+  const siblings = await ctx.db
+    .query("invitation_tokens")
+    .withIndex("by_user_and_invitation_key", (q) =>
+      q.eq("userId", row.userId).eq("invitationKey", row.invitationKey),
+    )
+    .take(TOKENS_PER_INVITATION_MAX);
+  for (const sibling of siblings) {
+    if (sibling.used) continue;
+    await ctx.db.patch("invitation_tokens", sibling._id, {
+      used: true,
+      responseStatus: sibling._id === row._id ? response : null,
+      updatedAt: now,
+    });
+  }
+}
+
+/** Links one invitation may have (re-invitations issue new pairs; older ones expire). */
+const TOKENS_PER_INVITATION_MAX = 20;
+
+// ---------------------------------------------------------------- clean-up
+
+/** Expired tokens deleted per run; more are left for the next hourly run. */
+export const TOKEN_CLEANUP_BATCH = 500;
+
+/** Deletes up to TOKEN_CLEANUP_BATCH tokens whose expiry has passed; returns how many (spec 3 §4). */
+export async function deleteExpiredTokens(
+  ctx: MutationCtx,
+  now: number = Date.now(),
+): Promise<number> {
+  const expired = await ctx.db
+    .query("invitation_tokens")
+    .withIndex("by_expires_at", (q) => q.lt("expiresAt", now))
+    .take(TOKEN_CLEANUP_BATCH);
+  for (const row of expired) await ctx.db.delete("invitation_tokens", row._id);
+  return expired.length;
+}
