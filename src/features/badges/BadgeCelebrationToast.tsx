@@ -1,6 +1,7 @@
 import { toast } from "sonner";
 import { NOTIFICATION_TOAST_MS } from "../../../shared/notificationRules";
 import type { BadgeColorTier } from "../../../shared/badgeCatalogue";
+import { playFeedback } from "@/lib/feedback";
 import { BadgeMedal } from "./BadgeMedal";
 
 const TIERS: readonly string[] = ["bronze", "silver", "gold", "neon"];
@@ -55,4 +56,6 @@ export function showBadgeCelebration(award: Award) {
     ),
     { duration: NOTIFICATION_TOAST_MS },
   );
+  // The sound and buzz once, from the tab being looked at, not from every open tab.
+  if (document.visibilityState === "visible") playFeedback("badge");
 }
