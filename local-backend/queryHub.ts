@@ -394,8 +394,22 @@ function removeFrom(index: Map<string, Set<Entry>>, key: string, entry: Entry): 
 function withJournal(args: Record<string, Value>, journal: string | null): Record<string, Value> {
   const opts = args.paginationOpts as Record<string, Value> | undefined;
   if (!journal || !opts || typeof opts !== "object" || opts.endCursor) return args;
-  const { endCursor } = JSON.parse(journal) as { endCursor: string };
-  return { ...args, paginationOpts: { ...opts, endCursor } };
+  return { ...args, paginationOpts: { ...opts, endCursor: decodeJournal(journal)!.endCursor } };
+}
+
+/** Whether a client's journal is one this hub issued (clients only echo them back). */
+export function isJournal(journal: string): boolean {
+  return decodeJournal(journal) !== null;
+}
+
+function decodeJournal(journal: string): { endCursor: string } | null {
+  try {
+    const decoded = JSON.parse(journal) as unknown;
+    const endCursor = (decoded as { endCursor?: unknown } | null)?.endCursor;
+    return typeof endCursor === "string" ? { endCursor } : null;
+  } catch {
+    return null;
+  }
 }
 
 function journalFor(

@@ -10,12 +10,14 @@ import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { UserIdentity } from "convex/server";
-import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/values";
+import { convexToJson, jsonToConvex, type Value } from "convex/values";
 import { WebSocketServer } from "ws";
 import { AuthFailure, TokenVerifier } from "./auth.ts";
 import { CronRunner } from "./crons.ts";
-import { Engine, FunctionFailure, type FunctionKind } from "./engine.ts";
+import { Engine, FunctionFailure } from "./engine.ts";
 import { adminKey, deploymentEnv } from "./env.ts";
+import { functionRouteFor, parseFunctionRequest, type FunctionRoute } from "./functionRequest.ts";
+import { MAX_MESSAGE_BYTES } from "./inbound.ts";
 import { Persistence } from "./persistence.ts";
 import { canonicalUdfPath, encodeTs } from "./protocol.ts";
 import { QueryHub } from "./queryHub.ts";
@@ -138,7 +140,8 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
 
   async function handleCloudRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
     setCors(res);
-    const url = new URL(req.url ?? "/", cloudUrl);
+    const url = parseRequestUrl(req, cloudUrl);
+    if (!url) return sendJson(res, 400, { code: "BadRequest", message: "Invalid request URL" });
     if (req.method === "OPTIONS") return void res.writeHead(204).end();
     if (req.method === "GET" && url.pathname === "/version")
       return void res.writeHead(200).end("clink-local-backend");
@@ -147,25 +150,32 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
     if (url.pathname === "/api/storage/upload" && req.method === "POST")
       return await upload(req, res, url);
     const file = /^\/api\/storage\/([^/]+)$/.exec(url.pathname);
-    if (file && (req.method === "GET" || req.method === "HEAD"))
-      return serveFile(res, decodeURIComponent(file[1]));
+    if (file && (req.method === "GET" || req.method === "HEAD")) return serveFile(res, file[1]);
     if (req.method === "POST" && url.pathname === "/api/query_ts") {
       return sendJson(res, 200, { ts: encodeTs(hub.currentTs) });
     }
-    const call = functionCallFor(url.pathname);
-    if (call && req.method === "POST") return await callFunction(req, res, call);
+    const route = functionRouteFor(url.pathname);
+    if (route && req.method === "POST") return await callFunction(req, res, route);
     sendJson(res, 404, { code: "NotFound", message: `No route for ${req.method} ${url.pathname}` });
   }
 
   async function callFunction(
     req: IncomingMessage,
     res: ServerResponse,
-    call: { kind: FunctionKind | "any"; udfPath?: string; argsIsArray: boolean },
+    route: FunctionRoute,
   ): Promise<void> {
-    const body = JSON.parse((await readBody(req, 16 * 1024 * 1024)).toString("utf8") || "{}") as {
-      path?: string;
-      args?: JSONValue;
-    };
+    const body = await readBody(req, MAX_MESSAGE_BYTES);
+    if (!body)
+      return refuseTooLarge(
+        res,
+        `Request refused: bodies larger than ${megabytes(MAX_MESSAGE_BYTES)} MB are not accepted by this deployment.`,
+      );
+    const request = parseFunctionRequest(route, body.toString("utf8"));
+    if (!request.ok)
+      return sendJson(res, 400, {
+        code: "BadRequest",
+        message: `Invalid request body: ${request.error}`,
+      });
     const admin = isAdmin(req);
     let identity: UserIdentity | null;
     try {
@@ -175,10 +185,7 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
         return sendJson(res, 401, { code: "Unauthenticated", message: error.message });
       throw error;
     }
-    const udfPath = canonicalUdfPath(call.udfPath ?? body.path ?? "");
-    const rawArgs = call.argsIsArray
-      ? ((body.args as JSONValue[] | undefined)?.[0] ?? {})
-      : (body.args ?? {});
+    const udfPath = canonicalUdfPath(request.value.udfPath);
     try {
       const fn = await engine.describeFunction(udfPath);
       if (!fn || (fn.visibility !== "public" && !admin)) {
@@ -187,16 +194,16 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
           undefined,
         );
       }
-      if (call.kind !== "any" && fn.kind !== call.kind) {
+      if (route.kind !== "any" && fn.kind !== route.kind) {
         throw new FunctionFailure(
-          `Trying to execute ${udfPath} as ${call.kind}, but it is defined as ${fn.kind}.`,
+          `Trying to execute ${udfPath} as ${route.kind}, but it is defined as ${fn.kind}.`,
           undefined,
         );
       }
       const value = await engine.runFunction(
         fn.kind,
         udfPath,
-        jsonToConvex(rawArgs) as Record<string, Value>,
+        jsonToConvex(request.value.args) as Record<string, Value>,
         identity,
       );
       // Acknowledged means on disk.
@@ -222,14 +229,12 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
         message: "This upload URL is invalid or has expired; generate a new one.",
       });
     }
-    const declared = Number(req.headers["content-length"] ?? 0);
-    if (declared > maxUploadBytes) return refuseTooLarge(res, maxUploadBytes);
-    let bytes: Buffer;
-    try {
-      bytes = await readBody(req, maxUploadBytes);
-    } catch {
-      return refuseTooLarge(res, maxUploadBytes);
-    }
+    const bytes = await readBody(req, maxUploadBytes);
+    if (!bytes)
+      return refuseTooLarge(
+        res,
+        `Upload refused: files larger than ${megabytes(maxUploadBytes)} MB are not accepted by this deployment.`,
+      );
     uploadTokens.delete(token);
     const type = req.headers["content-type"] ?? "";
     const storageId = await engine.storeFile(new Blob([new Uint8Array(bytes)], { type }));
@@ -237,8 +242,8 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
     sendJson(res, 200, { storageId });
   }
 
-  function serveFile(res: ServerResponse, storageId: string): void {
-    const file = engine.getFile(storageId);
+  function serveFile(res: ServerResponse, encodedStorageId: string): void {
+    const file = engine.getFile(decodeUrlComponent(encodedStorageId) ?? "");
     if (!file) return sendJson(res, 404, { code: "NotFound", message: "File not found" });
     void file.blob.arrayBuffer().then((buffer) => {
       res.writeHead(200, {
@@ -269,7 +274,12 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
       else if (value !== undefined) headers.set(name, value);
     }
     const hasBody = req.method !== "GET" && req.method !== "HEAD";
-    const body = hasBody ? new Uint8Array(await readBody(req, maxUploadBytes)) : undefined;
+    const bytes = hasBody ? await readBody(req, maxUploadBytes) : Buffer.alloc(0);
+    if (!bytes)
+      return void res
+        .writeHead(413, { "Content-Type": "text/plain" })
+        .end(`Request bodies larger than ${megabytes(maxUploadBytes)} MB are not accepted.`);
+    const body = hasBody ? new Uint8Array(bytes) : undefined;
     let identity: UserIdentity | null = null;
     try {
       identity = await identityFrom(req);
@@ -292,12 +302,13 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
     res.end(Buffer.from(await response.arrayBuffer()));
   }
 
-  const sockets = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 * 1024 });
+  // A larger frame closes its connection (1009) before it is read.
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   cloudServer.on(
     "upgrade",
     (req, socket, head) =>
       void ready.then(() => {
-        const { pathname } = new URL(req.url ?? "/", cloudUrl);
+        const pathname = parseRequestUrl(req, cloudUrl)?.pathname ?? "";
         if (!/^\/api\/[^/]+\/sync$/.test(pathname)) return void socket.destroy();
         sockets.handleUpgrade(
           req,
@@ -365,33 +376,29 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
   };
 }
 
-/** Which function call an HTTP API path is, if any. */
-function functionCallFor(
-  pathname: string,
-): { kind: FunctionKind | "any"; udfPath?: string; argsIsArray: boolean } | null {
-  switch (pathname) {
-    case "/api/query":
-    case "/api/query_at_ts":
-      return { kind: "query", argsIsArray: true };
-    case "/api/mutation":
-      return { kind: "mutation", argsIsArray: true };
-    case "/api/action":
-      return { kind: "action", argsIsArray: true };
-    case "/api/function":
-      return { kind: "any", argsIsArray: false };
-  }
-  const run = /^\/api\/run\/(.+)$/.exec(pathname);
-  if (!run) return null;
-  const segments = run[1].split("/");
-  const exportName = segments.pop()!;
-  return { kind: "any", udfPath: `${segments.join("/")}:${exportName}`, argsIsArray: false };
+function refuseTooLarge(res: ServerResponse, message: string): void {
+  sendJson(res, 413, { code: "PayloadTooLarge", message });
 }
 
-function refuseTooLarge(res: ServerResponse, limit: number): void {
-  sendJson(res, 413, {
-    code: "PayloadTooLarge",
-    message: `Upload refused: files larger than ${Math.round(limit / 1024 / 1024)} MB are not accepted by this deployment.`,
-  });
+function megabytes(bytes: number): number {
+  return Math.round(bytes / 1024 / 1024);
+}
+
+/** The request's URL, or null when its target is not one (any byte string gets this far). */
+function parseRequestUrl(req: IncomingMessage, base: string): URL | null {
+  try {
+    return new URL(req.url ?? "/", base);
+  } catch {
+    return null;
+  }
+}
+
+function decodeUrlComponent(encoded: string): string | null {
+  try {
+    return decodeURIComponent(encoded);
+  } catch {
+    return null;
+  }
 }
 
 function setCors(res: ServerResponse): void {
@@ -404,19 +411,23 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { "Content-Type": "application/json" }).end(JSON.stringify(body));
 }
 
-function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+/** The request's body, or null when it is larger than `limit` (declared or sent); the rest is drained unread. */
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
   return new Promise((resolve, reject) => {
+    const tooLarge = () => {
+      req.off("data", onData);
+      req.resume();
+      resolve(null);
+    };
     const chunks: Buffer[] = [];
     let size = 0;
-    req.on("data", (chunk: Buffer) => {
+    const onData = (chunk: Buffer) => {
       size += chunk.length;
-      if (size > limit) {
-        reject(new Error("Body too large"));
-        req.resume();
-        return;
-      }
+      if (size > limit) return tooLarge();
       chunks.push(chunk);
-    });
+    };
+    if (Number(req.headers["content-length"] ?? 0) > limit) return tooLarge();
+    req.on("data", onData);
     req.on("end", () => resolve(Buffer.concat(chunks)));
     req.on("error", reject);
   });

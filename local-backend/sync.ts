@@ -4,6 +4,10 @@
  * Action and Event in; Transition, MutationResponse, ActionResponse,
  * AuthError, FatalError and Ping out.
  *
+ * Every frame is checked against the protocol's shapes (clientMessage.ts)
+ * before use; whatever a client sends, and whatever fails while handling it,
+ * ends only that client's connection.
+ *
  * The client is strict about versions: every Transition starts exactly where
  * the previous one ended (query set, identity, timestamp), and a mutation's
  * promise resolves only once a Transition reaches the mutation's timestamp.
@@ -12,6 +16,7 @@ import type { UserIdentity } from "convex/server";
 import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/values";
 import type { WebSocket } from "ws";
 import { AuthFailure, type TokenVerifier } from "./auth.ts";
+import { parseClientMessage, type ClientMessage } from "./clientMessage.ts";
 import { FunctionFailure, type Engine } from "./engine.ts";
 import type { MutationLog, MutationOutcome } from "./mutationLog.ts";
 import { canonicalUdfPath, encodeTs } from "./protocol.ts";
@@ -19,47 +24,13 @@ import type { QueryHub, QueryResult, QuerySubscriber } from "./queryHub.ts";
 
 const PING_INTERVAL_MS = 15_000;
 
-type StateVersion = { querySet: number; identity: number; ts: bigint };
+/** WebSocket close codes: the client broke the protocol; the server failed (the Convex client reconnects on "InternalServerError"). */
+const CLOSE_PROTOCOL_ERROR = 1002;
+const CLOSE_INTERNAL_ERROR = 1011;
+/** A close frame's reason is at most 123 bytes of UTF-8. */
+const MAX_CLOSE_REASON_BYTES = 123;
 
-type ClientMessage =
-  | { type: "Connect"; sessionId: string; connectionCount: number }
-  | {
-      type: "ModifyQuerySet";
-      baseVersion: number;
-      newVersion: number;
-      modifications: Array<
-        | {
-            type: "Add";
-            queryId: number;
-            udfPath: string;
-            args: JSONValue[];
-            journal?: string | null;
-            componentPath?: string;
-          }
-        | { type: "Remove"; queryId: number }
-      >;
-    }
-  | {
-      type: "Authenticate";
-      tokenType: "User" | "Admin" | "None";
-      value?: string;
-      baseVersion: number;
-    }
-  | {
-      type: "Mutation";
-      requestId: number;
-      udfPath: string;
-      args: JSONValue[];
-      componentPath?: string;
-    }
-  | {
-      type: "Action";
-      requestId: number;
-      udfPath: string;
-      args: JSONValue[];
-      componentPath?: string;
-    }
-  | { type: "Event" };
+type StateVersion = { querySet: number; identity: number; ts: bigint };
 
 export type SyncContext = {
   engine: Engine;
@@ -75,7 +46,10 @@ export class SyncSession implements QuerySubscriber {
   private version: StateVersion = { querySet: 0, identity: 0, ts: 0n };
   private identity: UserIdentity | null = null;
   private identityExpiresAt: number | null = null;
-  private sessionId = "";
+  /** Set by the Connect message, which must come first and only once. */
+  private sessionId: string | null = null;
+  /** The query ids in this connection's query set, as the client sees it. */
+  private readonly queryIds = new Set<number>();
   /** Query-set, auth and mutation messages are handled in order. */
   private ordered: Promise<void> = Promise.resolve();
   private readonly pingTimer: NodeJS.Timeout;
@@ -85,20 +59,32 @@ export class SyncSession implements QuerySubscriber {
     private readonly socket: WebSocket,
     private readonly ctx: SyncContext,
   ) {
-    socket.on("message", (data: Buffer) => this.onMessage(data.toString("utf8")));
+    // Every way into this connection is guarded: whatever it receives, a failure ends only this connection.
+    socket.on("message", (data: Buffer, isBinary: boolean) =>
+      this.guarded(() => this.onMessage(data, isBinary)),
+    );
     socket.on("close", () => this.close());
-    socket.on("error", () => this.close());
-    this.pingTimer = setInterval(() => this.send({ type: "Ping" }), PING_INTERVAL_MS);
+    // The socket's own protocol checks (frame size, UTF-8, framing) end up here.
+    socket.on("error", (error) => {
+      if (!this.closed) this.ctx.log(`sync: connection closed: ${error.message}`);
+      this.close();
+    });
+    this.pingTimer = setInterval(
+      () => this.guarded(() => this.send({ type: "Ping" })),
+      PING_INTERVAL_MS,
+    );
   }
 
-  private onMessage(raw: string): void {
-    let message: ClientMessage;
-    try {
-      message = JSON.parse(raw) as ClientMessage;
-    } catch {
-      this.fatal("Invalid message: not JSON");
-      return;
-    }
+  private onMessage(data: Buffer, isBinary: boolean): void {
+    if (this.closed) return; // frames that were in flight when this connection was ended
+    if (isBinary) return this.protocolError("binary frames are not part of the protocol");
+    const parsed = parseClientMessage(data.toString("utf8"));
+    if (!parsed.ok) return this.protocolError(`invalid message: ${parsed.error}`);
+    const message = parsed.value;
+    if (this.sessionId === null && message.type !== "Connect")
+      return this.protocolError(`${message.type} before Connect`);
+    if (this.sessionId !== null && message.type === "Connect")
+      return this.protocolError("a second Connect");
     switch (message.type) {
       case "Connect":
         this.sessionId = message.sessionId;
@@ -106,23 +92,26 @@ export class SyncSession implements QuerySubscriber {
       case "Event":
         return;
       case "Action":
-        void this.runAction(message);
+        this.runAction(message).catch((error: unknown) => this.internalError(error));
         return;
       case "ModifyQuerySet":
       case "Authenticate":
       case "Mutation":
         this.inOrder(() => this.handleOrdered(message));
         return;
-      default:
-        this.fatal(`Unknown message type ${(message as { type: string }).type}`);
     }
   }
 
   private inOrder(task: () => Promise<void>): void {
-    this.ordered = this.ordered.then(task).catch((error: unknown) => {
-      this.ctx.log(`sync: ${(error as Error).stack ?? String(error)}`);
-      this.fatal(`Internal error: ${(error as Error).message}`);
-    });
+    this.ordered = this.ordered.then(task).catch((error: unknown) => this.internalError(error));
+  }
+
+  private guarded(task: () => void): void {
+    try {
+      task();
+    } catch (error) {
+      this.internalError(error);
+    }
   }
 
   private async handleOrdered(message: ClientMessage): Promise<void> {
@@ -135,30 +124,29 @@ export class SyncSession implements QuerySubscriber {
   private async modifyQuerySet(
     message: Extract<ClientMessage, { type: "ModifyQuerySet" }>,
   ): Promise<void> {
-    if (message.baseVersion !== this.version.querySet) {
-      this.fatal(
-        `Base query set version ${message.baseVersion} does not match ${this.version.querySet}`,
-      );
-      return;
-    }
+    const problem = this.querySetProblem(message);
+    if (problem) return this.protocolError(problem);
     const add = [];
     const remove = [];
     for (const modification of message.modifications) {
       if (modification.type === "Remove") {
+        this.queryIds.delete(modification.queryId);
         remove.push(modification.queryId);
         continue;
       }
+      this.queryIds.add(modification.queryId);
       add.push({
         queryId: modification.queryId,
         udfPath: canonicalUdfPath(modification.udfPath),
-        args: modification.args[0] ?? {},
+        args: modification.args[0],
         journal: modification.journal ?? null,
       });
     }
-    // Internal functions and missing functions fail like on Convex.
+    // Internal functions, missing functions and undecodable arguments fail the query, like on Convex.
     const refused = new Map<number, QueryResult>();
     for (const query of [...add]) {
-      const problem = await this.refuseCall(query.udfPath, "query");
+      const problem =
+        (await this.refuseCall(query.udfPath, "query")) ?? undecodableArgs(query.args);
       if (problem) {
         refused.set(query.queryId, {
           kind: "error",
@@ -184,15 +172,31 @@ export class SyncSession implements QuerySubscriber {
     );
   }
 
+  /** What makes a query set change impossible to apply, as a Convex deployment checks it, or null. */
+  private querySetProblem(
+    message: Extract<ClientMessage, { type: "ModifyQuerySet" }>,
+  ): string | null {
+    if (message.baseVersion !== this.version.querySet)
+      return `base query set version ${message.baseVersion} does not match ${this.version.querySet}`;
+    if (message.newVersion !== message.baseVersion + 1)
+      return `new query set version ${message.newVersion} does not follow ${message.baseVersion}`;
+    const queryIds = new Set(this.queryIds);
+    for (const { type, queryId } of message.modifications) {
+      if (type === "Add" && queryIds.has(queryId)) return `query ${queryId} is already in the set`;
+      if (type === "Remove" && !queryIds.has(queryId)) return `query ${queryId} is not in the set`;
+      if (type === "Add") queryIds.add(queryId);
+      else queryIds.delete(queryId);
+    }
+    return null;
+  }
+
   private async authenticate(
     message: Extract<ClientMessage, { type: "Authenticate" }>,
   ): Promise<void> {
-    if (message.baseVersion !== this.version.identity) {
-      this.fatal(
-        `Base identity version ${message.baseVersion} does not match ${this.version.identity}`,
+    if (message.baseVersion !== this.version.identity)
+      return this.protocolError(
+        `base identity version ${message.baseVersion} does not match ${this.version.identity}`,
       );
-      return;
-    }
     if (message.tokenType === "Admin") {
       this.authError(
         "Admin keys are not accepted by the Clink local backend; sign in as a user.",
@@ -204,7 +208,7 @@ export class SyncSession implements QuerySubscriber {
     let expiresAt: number | null = null;
     if (message.tokenType === "User") {
       try {
-        ({ identity, expiresAt } = await this.ctx.verifier.verify(message.value ?? ""));
+        ({ identity, expiresAt } = await this.ctx.verifier.verify(message.value));
       } catch (error) {
         if (!(error instanceof AuthFailure)) throw error;
         this.authError(error.message, message.baseVersion);
@@ -235,12 +239,13 @@ export class SyncSession implements QuerySubscriber {
 
   private async runMutation(message: Extract<ClientMessage, { type: "Mutation" }>): Promise<void> {
     if (!this.checkIdentityFresh()) return;
-    const outcomes = this.ctx.mutationLog.outcomes(this.sessionId);
+    // Connect came first (checked on arrival), so the session id is known.
+    const outcomes = this.ctx.mutationLog.outcomes(this.sessionId!);
     let outcome = outcomes.get(message.requestId);
     if (!outcome) {
       outcome = this.executeMutation(
         canonicalUdfPath(message.udfPath),
-        message.args[0] ?? {},
+        message.args[0],
         message.requestId,
       );
       outcomes.set(message.requestId, outcome);
@@ -285,7 +290,7 @@ export class SyncSession implements QuerySubscriber {
         udfPath,
         jsonToConvex(args) as Record<string, Value>,
         this.identity,
-        { sessionId: this.sessionId, requestId },
+        { sessionId: this.sessionId!, requestId },
       );
       return { success: true, value: convexToJson(value), ts };
     } catch (error) {
@@ -301,7 +306,7 @@ export class SyncSession implements QuerySubscriber {
       if (refused) throw new FunctionFailure(refused, undefined);
       const value = await this.ctx.engine.runAction(
         udfPath,
-        jsonToConvex(message.args[0] ?? {}) as Record<string, Value>,
+        jsonToConvex(message.args[0]) as Record<string, Value>,
         this.identity,
       );
       await this.ctx.durable(); // what the action's mutations wrote
@@ -339,9 +344,14 @@ export class SyncSession implements QuerySubscriber {
     return null;
   }
 
-  /** Called by the hub with changed query results. */
+  /** Called by the hub with changed query results (guarded: the hub goes on to the other subscribers). */
   deliver(changes: Map<number, QueryResult>, ts: bigint): void {
-    this.transition({ ...this.version, ts: maxTs(this.version.ts, ts) }, toModifications(changes));
+    this.guarded(() =>
+      this.transition(
+        { ...this.version, ts: maxTs(this.version.ts, ts) },
+        toModifications(changes),
+      ),
+    );
   }
 
   private transition(endVersion: StateVersion, modifications: unknown[]): void {
@@ -362,9 +372,26 @@ export class SyncSession implements QuerySubscriber {
     this.close();
   }
 
-  private fatal(error: string): void {
-    this.send({ type: "FatalError", error });
-    this.socket.close(1011, "FatalError");
+  /**
+   * The client broke the protocol: like a Convex deployment, tell it why
+   * (FatalError, which the Convex client reports and stops on) and close
+   * this connection only. Logged once: the connection ignores what follows.
+   */
+  private protocolError(reason: string): void {
+    if (this.closed) return;
+    this.ctx.log(`sync: protocol error, connection closed: ${reason}`);
+    this.send({ type: "FatalError", error: `ProtocolError: ${reason}` });
+    this.socket.close(CLOSE_PROTOCOL_ERROR, closeReason(`ProtocolError: ${reason}`));
+    this.close();
+  }
+
+  /** A bug or failure on this side: logged, and only this connection ends; the client reconnects. */
+  private internalError(error: unknown): void {
+    if (this.closed) return;
+    this.ctx.log(
+      `sync: internal error, connection closed: ${(error as Error)?.stack ?? String(error)}`,
+    );
+    this.socket.close(CLOSE_INTERNAL_ERROR, "InternalServerError");
     this.close();
   }
 
@@ -408,6 +435,23 @@ function wireVersion(version: StateVersion) {
 
 function maxTs(a: bigint, b: bigint): bigint {
   return a > b ? a : b;
+}
+
+/** Why arguments cannot be turned into Convex values, or null when they can. */
+function undecodableArgs(args: JSONValue): string | null {
+  try {
+    jsonToConvex(args);
+    return null;
+  } catch (error) {
+    return `Invalid arguments: ${(error as Error).message}`;
+  }
+}
+
+/** `reason` cut to what a close frame can carry, on a character boundary. */
+function closeReason(reason: string): string {
+  const characters = [...reason];
+  while (Buffer.byteLength(characters.join("")) > MAX_CLOSE_REASON_BYTES) characters.pop();
+  return characters.join("");
 }
 
 function capitalize(word: string): string {

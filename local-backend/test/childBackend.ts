@@ -8,6 +8,8 @@ export type ChildBackend = {
   url: string;
   /** What it logged so far. */
   output: () => string;
+  /** False once the process has exited, for whatever reason. */
+  alive: () => boolean;
   /** SIGKILL: no clean stop, no last flush. */
   kill: () => Promise<void>;
 };
@@ -47,7 +49,7 @@ export async function warmBackend(dataDir: string, port: number): Promise<WarmBa
     start: async () => {
       child.stdin.write("start\n");
       const [, url] = await printed(/ready (\S+)\n/);
-      return { url, output: () => output, kill: killAndWait };
+      return { url, output: () => output, alive: () => !hasExited(child), kill: killAndWait };
     },
   };
 }
@@ -58,7 +60,11 @@ export async function spawnBackend(dataDir: string, port: number): Promise<Child
 }
 
 function kill(child: ChildProcess): void {
-  if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  if (!hasExited(child)) child.kill("SIGKILL");
+}
+
+function hasExited(child: ChildProcess): boolean {
+  return child.exitCode !== null || child.signalCode !== null;
 }
 
 export async function freePort(): Promise<number> {

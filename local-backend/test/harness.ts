@@ -41,7 +41,7 @@ export function removeDir(dir: string): void {
 }
 
 export function connect(
-  backend: LocalBackend,
+  backend: Pick<LocalBackend, "cloudUrl">,
   webSocketConstructor: typeof WebSocket = WebSocket,
 ): ConvexClient {
   return new ConvexClient(backend.cloudUrl, {
@@ -50,7 +50,7 @@ export function connect(
   });
 }
 
-export function httpClient(backend: LocalBackend): ConvexHttpClient {
+export function httpClient(backend: Pick<LocalBackend, "cloudUrl">): ConvexHttpClient {
   return new ConvexHttpClient(backend.cloudUrl);
 }
 

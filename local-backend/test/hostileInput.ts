@@ -1,0 +1,344 @@
+/**
+ * fast-check generators of hostile input for the local backend: sync
+ * protocol frames and HTTP function-API requests. Valid messages (so the
+ * backend's deeper paths run too), the same with a field removed, retyped,
+ * duplicated, deeply nested or oversized, truncated JSON, random JSON and
+ * text, binary and invalid UTF-8 frames — in any order.
+ */
+import fc from "fast-check";
+import { MAX_MESSAGE_BYTES } from "../inbound.ts";
+
+/** One WebSocket frame; `data` as bytes is sent as-is (binary or not). */
+export type Frame = { data: string | Uint8Array; binary: boolean; oversized: boolean };
+
+export type HttpRequest = {
+  path: string;
+  method: string;
+  headers: Record<string, string>;
+  body: string | undefined;
+  oversized: boolean;
+};
+
+type Message = Record<string, unknown>;
+
+/** Channels the generated writes go to; a test's own channels are never among them. */
+const FUZZ_CHANNELS = ["fuzz-a", "fuzz-b"];
+
+const udfPath = fc.oneof(
+  fc.constantFrom(
+    "messages:list",
+    "messages:page",
+    "messages:whoami",
+    "messages:send",
+    "messages:sendViaAction",
+    "messages:refuse",
+    "messages:sendInternal",
+    "limited:shout",
+    "files:generateUploadUrl",
+    "messages.js:list",
+    "messages",
+    "nowhere:nothing",
+  ),
+  fc.string(),
+);
+
+/** Arguments: the fixture's own shapes, Convex-encoded values (some undecodable), anything. */
+const args = fc.oneof(
+  fc.record({ channel: fc.constantFrom(...FUZZ_CHANNELS), body: fc.string() }),
+  fc.record({
+    channel: fc.constantFrom(...FUZZ_CHANNELS),
+    paginationOpts: fc.record({
+      numItems: fc.integer({ min: -1, max: 5 }),
+      cursor: fc.constant(null),
+    }),
+  }),
+  fc.constantFrom<Message>(
+    {},
+    { n: { $integer: "AQAAAAAAAAA=" } },
+    { n: { $integer: "not base64" } },
+    { n: { $float: 1 } },
+    { b: { $bytes: 7 } },
+    { $weird: 1 },
+  ),
+  fc.dictionary(fc.string(), fc.jsonValue(), { maxKeys: 4 }),
+);
+
+/** Values a field is retyped to: wrong types, edge numbers, anything. */
+const strangeValue = fc.oneof(
+  fc.constantFrom(null, true, -1, 1.5, 2 ** 32, 1e308, -0, "", "x", [], {}, [null], [[]]),
+  fc.jsonValue({ maxDepth: 3 }),
+);
+
+const version = fc.nat(2);
+const id = fc.nat(5);
+const jwtLike = fc
+  .tuple(fc.base64String(), fc.base64String(), fc.base64String())
+  .map((parts) => parts.join("."));
+
+const connect = fc.record({
+  type: fc.constant("Connect"),
+  sessionId: fc.uuid(),
+  connectionCount: fc.nat(3),
+  lastCloseReason: fc.constant(null),
+  clientTs: fc.nat(),
+});
+
+const query = fc.record(
+  {
+    type: fc.constant("Add"),
+    queryId: id,
+    udfPath,
+    args: args.map((a) => [a]),
+    journal: fc.oneof(fc.constant(null), fc.constant('{"endCursor":"x"}'), fc.string()),
+  },
+  { requiredKeys: ["type", "queryId", "udfPath", "args"] },
+);
+
+const message: fc.Arbitrary<Message> = fc.oneof(
+  connect,
+  fc.record({
+    type: fc.constant("ModifyQuerySet"),
+    baseVersion: version,
+    newVersion: version.map((v) => v + 1),
+    modifications: fc.array(
+      fc.oneof(query, fc.record({ type: fc.constant("Remove"), queryId: id })),
+      { maxLength: 4 },
+    ),
+  }),
+  fc.record({
+    type: fc.constant("Authenticate"),
+    tokenType: fc.constant("User"),
+    value: fc.oneof(fc.string(), jwtLike),
+    baseVersion: version,
+  }),
+  fc.record({
+    type: fc.constant("Authenticate"),
+    tokenType: fc.constant("None"),
+    baseVersion: version,
+  }),
+  fc.record({
+    type: fc.constant("Authenticate"),
+    tokenType: fc.constant("Admin"),
+    value: fc.string(),
+    baseVersion: version,
+  }),
+  ...(["Mutation", "Action"] as const).map((type) =>
+    fc.record({ type: fc.constant(type), requestId: id, udfPath, args: args.map((a) => [a]) }),
+  ),
+  fc.record({ type: fc.constant("Event"), eventType: fc.string(), event: fc.jsonValue() }),
+);
+
+/** A valid message's JSON text, damaged one way or another (a large one stays within the limit). */
+function damaged(valid: Message): fc.Arbitrary<string> {
+  const keys = Object.keys(valid);
+  const key = keys.length > 0 ? fc.constantFrom(...keys) : fc.constant("args");
+  return fc.oneof(
+    { weight: 6, arbitrary: key.map((k) => JSON.stringify(without(valid, k))) },
+    {
+      weight: 6,
+      arbitrary: fc.tuple(key, strangeValue).map(([k, v]) => JSON.stringify({ ...valid, [k]: v })),
+    },
+    {
+      weight: 4,
+      arbitrary: fc
+        .tuple(key, strangeValue, fc.boolean())
+        .map(([k, v, first]) => withDuplicate(valid, k, v, first)),
+    },
+    {
+      weight: 4,
+      arbitrary: fc
+        .tuple(
+          key,
+          fc.oneof(
+            { weight: 8, arbitrary: fc.integer({ min: 1, max: 80 }) },
+            { weight: 1, arbitrary: fc.constantFrom(1_000, 100_000) },
+          ),
+          fc.boolean(),
+        )
+        .map(([k, depth, inArrays]) => withNesting(valid, k, depth, inArrays)),
+    },
+    {
+      weight: 2,
+      arbitrary: fc.nat().map((n) => {
+        const full = JSON.stringify(valid);
+        return full.slice(0, n % full.length);
+      }),
+    },
+    // Built only when picked, like every large value here: generation must stay cheap.
+    {
+      weight: 1,
+      arbitrary: fc
+        .constant(valid)
+        .map((v) => JSON.stringify({ ...v, padding: "x".repeat(2 ** 18) })),
+    },
+  );
+}
+
+/** A valid message padded just over the size limit: rare (a few per fuzz run), each is 16 MB. */
+const oversized = (valid: Message) =>
+  JSON.stringify({ ...valid, padding: "x".repeat(MAX_MESSAGE_BYTES) });
+
+const textFrame = (text: string, oversized = false): Frame => ({
+  data: text,
+  binary: false,
+  oversized,
+});
+
+/** Any frame a client might send, mostly near-valid. */
+const frame: fc.Arbitrary<Frame> = fc.oneof(
+  { weight: 160, arbitrary: message.map((m) => textFrame(JSON.stringify(m))) },
+  { weight: 400, arbitrary: message.chain(damaged).map((text) => textFrame(text)) },
+  { weight: 1, arbitrary: message.map((m) => textFrame(oversized(m), true)) },
+  { weight: 40, arbitrary: fc.jsonValue().map((v) => textFrame(JSON.stringify(v))) },
+  {
+    weight: 40,
+    arbitrary: fc.oneof(
+      fc.string().map((s) => textFrame(s)),
+      fc
+        .constantFrom("null", "[]", "{}", '"Connect"', "1e999", "", '{"type":null}')
+        .map((s) => textFrame(s)),
+    ),
+  },
+  {
+    weight: 20,
+    arbitrary: fc.uint8Array({ maxLength: 64 }).map((bytes) => ({
+      data: bytes,
+      binary: true,
+      oversized: false,
+    })),
+  },
+  {
+    weight: 20,
+    arbitrary: fc.constant<Frame>({
+      data: Uint8Array.of(0x7b, 0xff, 0xfe, 0x7d),
+      binary: false,
+      oversized: false,
+    }),
+  },
+);
+
+/** What one connection sends: usually a Connect first, then frames in any order. */
+export const connectionScript: fc.Arbitrary<Frame[]> = fc
+  .tuple(
+    fc.oneof({ weight: 4, arbitrary: connect }, { weight: 1, arbitrary: fc.constant(null) }),
+    fc.array(frame, { minLength: 1, maxLength: 16 }),
+  )
+  .map(([first, frames]) => (first ? [textFrame(JSON.stringify(first)), ...frames] : frames));
+
+const FUNCTION_ROUTES = {
+  "/api/query": "positional",
+  "/api/query_at_ts": "positional",
+  "/api/mutation": "positional",
+  "/api/action": "positional",
+  "/api/function": "named",
+  "/api/run/messages/send": "run",
+  "/api/run/messages/list": "run",
+  "/api/run/nowhere": "run",
+} as const;
+
+/** A valid body for a function route, as ConvexHttpClient shapes it. */
+function validBody(shape: "positional" | "named" | "run"): fc.Arbitrary<Message> {
+  const format = fc.constantFrom("json", "convex_encoded_json");
+  if (shape === "run") return fc.record({ args, format }, { requiredKeys: [] });
+  return fc.record(
+    { path: udfPath, args: shape === "positional" ? args.map((a) => [a]) : args, format },
+    { requiredKeys: ["path", "args"] },
+  );
+}
+
+const functionRequest = fc
+  .constantFrom(...(Object.keys(FUNCTION_ROUTES) as Array<keyof typeof FUNCTION_ROUTES>))
+  .chain((path) =>
+    fc.tuple(
+      fc.constant(path),
+      validBody(FUNCTION_ROUTES[path]).chain((valid) =>
+        fc.oneof(
+          { weight: 80, arbitrary: fc.constant({ text: JSON.stringify(valid), oversized: false }) },
+          { weight: 320, arbitrary: damaged(valid).map((text) => ({ text, oversized: false })) },
+          {
+            weight: 1,
+            arbitrary: fc.constant(valid).map((v) => ({ text: oversized(v), oversized: true })),
+          },
+          {
+            weight: 80,
+            arbitrary: fc
+              .oneof(
+                fc.string(),
+                fc.jsonValue().map((v) => JSON.stringify(v)),
+              )
+              .map((text) => ({ text, oversized: false })),
+          },
+        ),
+      ),
+    ),
+  );
+
+const otherPath = fc.constantFrom(
+  "/api/query_ts",
+  "/api/storage/upload",
+  "/api/storage/%E0%A4%A",
+  "/api/storage/nothing",
+  "/version",
+  "/nowhere",
+  "/api/run/",
+);
+
+/** Printable ASCII only: fetch refuses other header bytes before sending. */
+const headerText = fc.string({ unit: "grapheme-ascii", maxLength: 40 });
+
+const headers = fc.oneof(
+  fc.constant({}),
+  headerText.map((t) => ({ authorization: `Bearer ${t}` })),
+  jwtLike.map((t) => ({ authorization: `Bearer ${t}` })),
+  headerText.map((t) => ({ authorization: `Convex ${t}` })),
+  fc.constant({ "content-type": "text/plain" }),
+);
+
+/** Any request to the cloud origin, mostly near-valid calls of the function API. */
+export const httpRequest: fc.Arbitrary<HttpRequest> = fc.oneof(
+  {
+    weight: 8,
+    arbitrary: fc.tuple(functionRequest, headers).map(([[path, { text, oversized }], h]) => ({
+      path,
+      method: "POST",
+      headers: h,
+      body: text,
+      oversized,
+    })),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(otherPath, fc.constantFrom("GET", "POST", "PUT", "OPTIONS", "DELETE"), fc.string())
+      .map(([path, method, text]) => ({
+        path,
+        method,
+        headers: {},
+        body: method === "GET" ? undefined : text,
+        oversized: false,
+      })),
+  },
+);
+
+function without(message: Message, key: string): Message {
+  const copy = { ...message };
+  delete copy[key];
+  return copy;
+}
+
+/** The message's JSON with `key` a second time (JSON.parse keeps the last one). */
+function withDuplicate(message: Message, key: string, value: unknown, first: boolean): string {
+  const extra = `${JSON.stringify(key)}:${JSON.stringify(value)}`;
+  const body = JSON.stringify(message).slice(1, -1);
+  return first ? `{${extra},${body}}` : `{${body},${extra}}`;
+}
+
+/** The message's JSON with `key`'s value wrapped `depth` levels deep, written as text (deeper than any stack). */
+function withNesting(message: Message, key: string, depth: number, inArrays: boolean): string {
+  const placeholder = "\u0000nest\u0000";
+  const [open, close] = inArrays ? ["[", "]"] : ['{"a":', "}"];
+  return JSON.stringify({ ...message, [key]: placeholder }).replace(
+    JSON.stringify(placeholder),
+    `${open.repeat(depth)}${JSON.stringify(message[key])}${close.repeat(depth)}`,
+  );
+}
