@@ -27,6 +27,9 @@ import {
   type TestUser,
 } from "./test.setup";
 
+// Several tests build a dozen sessions through the real mutations: seconds on a busy machine.
+vi.setConfig({ testTimeout: 30_000 });
+
 /** Monday 23 November 2026, noon UTC. */
 const MONDAY_NOON = Date.UTC(2026, 10, 23, 12);
 const DAY = 24 * HOUR;
@@ -305,6 +308,23 @@ describe("awards", () => {
       (row) => row.data.badge_key === "first_pour",
     );
     expect(firstPour).toHaveLength(1);
+  });
+
+  test("several at once: the top one (tier, then catalogue order) is the newest notification", async () => {
+    const t = newTest();
+    const host = await createUser(t);
+    const guest = await createUser(t);
+    await rsvp(guest, await newSession(t, host, { title: "Cheers Clink night" }));
+    await settle(t);
+    const page = await guest.asUser.query(api.notifications.list, {
+      paginationOpts: { numItems: 20, cursor: null },
+    });
+    expect(page.page.map((row) => row.data.badge_key)).toEqual([
+      "meta_clinker", // gold
+      "first_pour",
+      "buzzword_rookie",
+      "founding_clink",
+    ]);
   });
 
   test("new badges are shown on the profile until 4 are; the rest are earned hidden", async () => {

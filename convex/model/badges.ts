@@ -20,6 +20,7 @@ import {
 import {
   BADGE_MESSAGES,
   MAX_VISIBLE_BADGES,
+  TIER_WEIGHTS,
   NO_COUNTERS,
   badgeAwardTexts,
   badgesToCheck,
@@ -314,6 +315,19 @@ export async function checkBadges(
   return { awarded };
 }
 
+/** Best first: the higher tier, then the earlier catalogue badge. */
+function byNotability(a: BadgeDefinition, b: BadgeDefinition): number {
+  return (
+    TIER_WEIGHTS[b.colorTier] - TIER_WEIGHTS[a.colorTier] ||
+    BADGE_CATALOGUE.indexOf(a) - BADGE_CATALOGUE.indexOf(b)
+  );
+}
+
+/**
+ * Earned rows for `badges` (the best ones take the free places on the
+ * profile), then their notifications best last: the arrival toast shows the
+ * newest, so the moment's top award is the one celebrated.
+ */
 async function award(
   ctx: MutationCtx,
   profile: Doc<"user_profiles">,
@@ -324,8 +338,8 @@ async function award(
   if (badges.length === 0) return [];
   const userId = profile.userId;
   let shown = (await visibleBadgesOf(ctx, userId)).length;
-  const awarded: string[] = [];
-  for (const badge of badges) {
+  const awarded: BadgeDefinition[] = [];
+  for (const badge of [...badges].sort(byNotability)) {
     // The counters row's earnedKeys decide; this guards a row written before it.
     if ((await getUserBadge(ctx, userId, badge.key)) !== null) continue;
     const visible = shown < MAX_VISIBLE_BADGES;
@@ -337,8 +351,10 @@ async function award(
       isVisibleOnProfile: visible,
       displayOrder: now + awarded.length,
     });
-    awarded.push(badge.key);
-    if (!silent) {
+    awarded.push(badge);
+  }
+  if (!silent) {
+    for (const badge of [...awarded].reverse()) {
       await createNotification(ctx, {
         userId,
         type: "badge_achievement",
@@ -356,7 +372,7 @@ async function award(
       });
     }
   }
-  return awarded;
+  return awarded.map((badge) => badge.key);
 }
 
 // ---------------------------------------------------------------- visibility
