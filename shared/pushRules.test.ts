@@ -40,6 +40,17 @@ describe("pushPayload", () => {
     ).toBe("/crew/abc");
   });
 
+  it("a badge award opens the badges page the engine stored", () => {
+    expect(
+      pushPayload({
+        type: "badge_achievement",
+        title: "Badge earned",
+        message: "First Pour",
+        data: { badge_key: "first_pour", badges_path: "/profile/sam/badges" },
+      }),
+    ).toMatchObject({ url: "/profile/sam/badges", tag: "badge_achievement:/profile/sam/badges" });
+  });
+
   it("a badge without a link opens the profile; anything else without one the home page", () => {
     expect(
       pushPayload({ type: "badge_achievement", title: "t", message: "m", data: {} }),

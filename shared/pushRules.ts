@@ -33,13 +33,18 @@ export function pushPayload(notification: {
   message: string;
   data: Record<string, unknown>;
 }): PushPayload {
-  const link = notificationLink(notification.data);
+  const { badges_path: badgesPath } = notification.data;
+  // A badge award opens the person's badges page (the badge engine stores its path).
+  const link =
+    notification.type === "badge_achievement" && typeof badgesPath === "string"
+      ? badgesPath
+      : notificationLink(notification.data);
   const tag =
     link === null ? notification.type : `${notification.type}:${link}`.slice(0, MAX_TAG_LENGTH);
   return {
     title: notification.title,
     body: notification.message,
-    // A badge without a link opens the person's own profile, where badges show.
+    // Older badge notifications without a path open the person's own profile.
     url: link ?? (notification.type === "badge_achievement" ? "/profile" : "/"),
     tag,
   };
