@@ -19,7 +19,7 @@ import {
   Row,
   Section,
   Text,
-} from "@react-email/components";
+} from "./components";
 import type { ReactNode } from "react";
 import { APP_NAME, DEFAULT_TITLE } from "../../shared/brand";
 

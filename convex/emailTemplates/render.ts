@@ -3,7 +3,7 @@
  * plain text the single e-mail path sends (model/emails.ts). Add a template:
  * one file with an `EmailTemplate` built on ./layout, one line below.
  */
-import { render } from "@react-email/components";
+import { render } from "@react-email/render";
 import { createElement } from "react";
 import { crewInvitationEmail } from "./crewInvitation";
 import { eventInvitationEmail } from "./eventInvitation";
