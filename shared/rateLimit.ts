@@ -70,6 +70,23 @@ export function uploadRateLimitMessage(retryAfterMs: number): string {
   return `Too many uploads. Please try again in ${formatRetryAfter(retryAfterMs)}`;
 }
 
+/**
+ * Invitation e-mails per sender: each person invited by name to a session or
+ * a crew (inviting a crew to a session reaches its members, who joined it, and is not counted).
+ */
+export const INVITATION_EMAIL_LIMIT = { rate: 50, periodMs: HOUR_MS } satisfies RateLimitConfig;
+/** Nudges per sender: each session allows one per 12 hours; this bounds a host of many sessions. */
+export const NUDGE_LIMIT = { rate: 10, periodMs: HOUR_MS } satisfies RateLimitConfig;
+
+/** 'Too many invitations. Please try again in 12 minutes' (ours: the spec has no invitation limit). */
+export function invitationRateLimitMessage(retryAfterMs: number): string {
+  return `Too many invitations. Please try again in ${formatRetryAfter(retryAfterMs)}`;
+}
+
+export function nudgeRateLimitMessage(retryAfterMs: number): string {
+  return `Too many nudges. Please try again in ${formatRetryAfter(retryAfterMs)}`;
+}
+
 /** "1 minute", "12 minutes": a wait for people, rounded up to whole minutes. */
 export function formatRetryAfter(retryAfterMs: number): string {
   const minutes = Math.max(1, Math.ceil(retryAfterMs / MINUTE_MS));

@@ -78,6 +78,7 @@ import type * as model_recap from "../model/recap.js";
 import type * as model_recapCleanup from "../model/recapCleanup.js";
 import type * as model_recapView from "../model/recapView.js";
 import type * as model_scheduledJobs from "../model/scheduledJobs.js";
+import type * as model_senderLimits from "../model/senderLimits.js";
 import type * as model_sharePage from "../model/sharePage.js";
 import type * as model_signIn from "../model/signIn.js";
 import type * as model_unsubscribePage from "../model/unsubscribePage.js";
@@ -170,6 +171,7 @@ declare const fullApi: ApiFromModules<{
   "model/recapCleanup": typeof model_recapCleanup;
   "model/recapView": typeof model_recapView;
   "model/scheduledJobs": typeof model_scheduledJobs;
+  "model/senderLimits": typeof model_senderLimits;
   "model/sharePage": typeof model_sharePage;
   "model/signIn": typeof model_signIn;
   "model/unsubscribePage": typeof model_unsubscribePage;

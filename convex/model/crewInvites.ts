@@ -20,6 +20,7 @@ import {
 import { NOTIFICATION_TEXTS, type InvitationResponse } from "../../shared/notificationRules";
 import { changeCrewMembership, getCrewMember, type CrewDoc } from "./crews";
 import { appError } from "./errors";
+import { enforceSenderLimit } from "./senderLimits";
 import { sendCrewInvitationEmail } from "./invitationEmails";
 import {
   createNotification,
@@ -53,6 +54,7 @@ export async function inviteUserToCrew(
   const existing = await getCrewMember(ctx, crew._id, userId);
   if (existing?.status === "accepted") throw appError("VALIDATION", CREW_MESSAGES.alreadyMember);
   if (existing?.status === "pending") throw appError("VALIDATION", CREW_MESSAGES.alreadyPending);
+  await enforceSenderLimit(ctx, "invitation", sender.senderId);
   await changeCrewMembership(ctx, crew, userId, {
     status: "pending",
     role: "member",

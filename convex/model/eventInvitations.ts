@@ -24,6 +24,7 @@ import {
 } from "./notifications";
 import { sendEventInvitationEmail } from "./invitationEmails";
 import { changeParticipation, readParticipationRows } from "./participation";
+import { enforceSenderLimit } from "./senderLimits";
 
 /** Crew members invited in the inviting mutation; the rest in scheduled batches of this size. */
 export const CREW_INVITE_BATCH = 100;
@@ -124,6 +125,7 @@ export async function inviteUsersToEvent(
     throw appError("VALIDATION", EVENT_INVITATION_MESSAGES.invalidParameters);
   }
   ensureNotEnded(event);
+  await enforceSenderLimit(ctx, "invitation", inviterId, new Set(userIds).size);
   const sender = await senderOf(ctx, inviterId);
   let invitedCount = 0;
   let current = event;

@@ -6,19 +6,20 @@
 import type { MutationCtx } from "../_generated/server";
 import { consume, type RateLimitConfig, type RateLimitResult } from "../../shared/rateLimit";
 
-/** Takes one token from bucket (name, key) when there is one; reports the wait otherwise. */
+/** Takes `count` tokens (default one) from bucket (name, key) when there are enough; reports the wait otherwise. */
 export async function takeToken(
   ctx: MutationCtx,
   name: string,
   key: string,
   config: RateLimitConfig,
   now: number = Date.now(),
+  count: number = 1,
 ): Promise<RateLimitResult> {
   const row = await ctx.db
     .query("rate_limits")
     .withIndex("by_name_and_key", (q) => q.eq("name", name).eq("key", key))
     .unique();
-  const result = consume(row === null ? null : { tokens: row.tokens, updatedAt: row.updatedAt }, config, now);
+  const result = consume(row === null ? null : { tokens: row.tokens, updatedAt: row.updatedAt }, config, now, count);
   if (result.ok) {
     if (row === null) {
       await ctx.db.insert("rate_limits", { name, key, ...result.state });
