@@ -43,6 +43,10 @@ const DEBUG_ONLY: Record<
     kind: "query",
     args: async (t) => ({ eventId: await anyEventId(t) }),
   },
+  "debug:checkMyBadges": { kind: "mutation", args: () => Promise.resolve({ trigger: "all" }) },
+  "debug:myBadgeActivity": { kind: "query", args: () => Promise.resolve({}) },
+  "debug:createSampleBadgeProgress": { kind: "mutation", args: () => Promise.resolve({}) },
+  "debug:cleanupMyBadgeProgress": { kind: "mutation", args: () => Promise.resolve({}) },
   "emails:latestForDebug": { kind: "query", args: () => Promise.resolve({}) },
 };
 
@@ -249,5 +253,53 @@ describe("debug functions with debug pages on (local backend)", () => {
     expect(setup?.testEvent).toMatchObject({ _id: eventId, title: "Test Night" });
     expect(setup?.testUsers).toHaveLength(3);
     expect(setup?.testUsers.map((user) => user.userId)).not.toContain(host.userId);
+  });
+
+  test("badge tools act on the caller only: the real check, sample progress and its clean-up", async () => {
+    const t = newTest();
+    const sam = await createUser(t);
+    const ria = await createUser(t);
+    await createEvent(t, sam);
+    const rowsOf = async (table: "user_badges" | "badge_progress", userId: Id<"users">) =>
+      await t.run(async (ctx) =>
+        (await ctx.db.query(table).collect()).filter((row) => row.userId === userId),
+      );
+
+    await expect(t.mutation(api.debug.checkMyBadges, { trigger: "host" })).rejects.toMatchObject({
+      data: { code: "NOT_AUTHENTICATED" },
+    });
+    await expect(t.mutation(api.debug.createSampleBadgeProgress, {})).rejects.toMatchObject({
+      data: { code: "NOT_AUTHENTICATED" },
+    });
+    await expect(t.mutation(api.debug.cleanupMyBadgeProgress, {})).rejects.toMatchObject({
+      data: { code: "NOT_AUTHENTICATED" },
+    });
+    expect(await t.query(api.debug.myBadgeActivity, {})).toBeNull();
+
+    const { awarded } = await sam.asUser.mutation(api.debug.checkMyBadges, { trigger: "all" });
+    expect(awarded.length).toBeGreaterThan(0);
+    expect((await rowsOf("user_badges", sam.userId)).map((row) => row.badgeKey).sort()).toEqual(
+      [...awarded].sort(),
+    );
+    expect(await rowsOf("user_badges", ria.userId)).toEqual([]);
+    expect((await sam.asUser.query(api.debug.myBadgeActivity, {}))?.counters?.earnedKeys).toEqual(
+      expect.arrayContaining(awarded),
+    );
+
+    await ria.asUser.mutation(api.debug.createSampleBadgeProgress, {});
+    const before = (await rowsOf("badge_progress", sam.userId)).length;
+    expect(await sam.asUser.mutation(api.debug.createSampleBadgeProgress, {})).toEqual({
+      created: 3,
+    });
+    const progress = await t.run(async (ctx) =>
+      (await ctx.db.query("badge_progress").collect()).filter((row) => row.userId === sam.userId),
+    );
+    expect(progress).toHaveLength(before + 3);
+    expect(progress.every((row) => row.currentProgress < row.targetProgress)).toBe(true);
+    expect(await sam.asUser.mutation(api.debug.cleanupMyBadgeProgress, {})).toEqual({
+      deleted: before + 3,
+    });
+    expect(await rowsOf("badge_progress", sam.userId)).toEqual([]);
+    expect(await rowsOf("badge_progress", ria.userId)).toHaveLength(3);
   });
 });

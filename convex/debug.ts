@@ -11,6 +11,7 @@ import { action, internalQuery, mutation, query } from "./_generated/server";
 import { internal } from "./_generated/api";
 import { notificationTypeValidator } from "./schema";
 import {
+  createSampleProgress,
   eventMembersForDebug,
   isDebugPagesEnabled,
   isLocalDeployment,
@@ -21,8 +22,10 @@ import {
   testInvitationSetup,
 } from "./model/debug";
 import { sendEmail, type EmailResult } from "./model/emails";
+import { checkBadges, getBadgeCounters, progressRowsOf } from "./model/badges";
 import { createNotification } from "./model/notifications";
 import { getViewerId, requireViewerId, requireViewerIdInAction } from "./model/viewer";
+import { BADGE_TRIGGERS } from "../shared/badgeRules";
 import { DEBUG_LIMITS, DEBUG_MESSAGES } from "../shared/debugPages";
 import { isValidEmail, normalizeEmail } from "../shared/authMessages";
 import { appError } from "./model/errors";
@@ -163,5 +166,64 @@ export const testEventNotifications = query({
       read: row.read,
       createdAt: row.createdAt,
     }));
+  },
+});
+
+// ---------------------------------------------------------------- badges (/badge-test, /badge-debug)
+
+/**
+ * Runs the real badge check for the caller: one trigger ('Test Event Join'
+ * is attendance, 'Test Event Host' host, 'Test Crew Join' crew), 'bulk' for
+ * every criterion silently ('Check Badges'), or 'all' — each trigger in turn,
+ * awards notified ('Comprehensive Badge Check'). Never for anyone else.
+ */
+export const checkMyBadges = mutation({
+  args: {
+    trigger: v.union(...[...BADGE_TRIGGERS, "all" as const].map((value) => v.literal(value))),
+  },
+  handler: async (ctx, { trigger }) => {
+    requireDebugPagesEnabled();
+    const userId = await requireViewerId(ctx);
+    const triggers =
+      trigger === "all" ? BADGE_TRIGGERS.filter((value) => value !== "bulk") : [trigger];
+    const awarded: string[] = [];
+    for (const one of triggers) awarded.push(...(await checkBadges(ctx, userId, one)).awarded);
+    return { awarded };
+  },
+});
+
+/** 'Debug Activity': the caller's badge counters as the engine keeps them; null when signed out. */
+export const myBadgeActivity = query({
+  args: {},
+  handler: async (ctx) => {
+    requireDebugPagesEnabled();
+    const userId = await getViewerId(ctx);
+    if (userId === null) return null;
+    const counters = await getBadgeCounters(ctx, userId);
+    if (counters === null) return { counters: null };
+    const { _id, _creationTime, userId: _owner, ...fields } = counters;
+    return { counters: fields };
+  },
+});
+
+/** 'Create Sample Progress Data': half-way progress on up to 3 of the caller's locked badges. */
+export const createSampleBadgeProgress = mutation({
+  args: {},
+  handler: async (ctx) => {
+    requireDebugPagesEnabled();
+    const userId = await requireViewerId(ctx);
+    return { created: await createSampleProgress(ctx, userId) };
+  },
+});
+
+/** 'Cleanup Progress Data': deletes the caller's badge progress rows (the next check rebuilds them). */
+export const cleanupMyBadgeProgress = mutation({
+  args: {},
+  handler: async (ctx) => {
+    requireDebugPagesEnabled();
+    const userId = await requireViewerId(ctx);
+    const rows = await progressRowsOf(ctx, userId);
+    for (const row of rows) await ctx.db.delete("badge_progress", row._id);
+    return { deleted: rows.length };
   },
 });

@@ -4,12 +4,14 @@
  * CLINK_DEBUG_PAGES=false turns them off on a local backend too.
  */
 import type { Id } from "../_generated/dataModel";
-import { env, type QueryCtx } from "../_generated/server";
+import { env, type MutationCtx, type QueryCtx } from "../_generated/server";
+import { BADGE_CATALOGUE, badgeTarget } from "../../shared/badgeCatalogue";
 import { APP_NAME } from "../../shared/brand";
 import { DEBUG_LIMITS, DEBUG_MESSAGES } from "../../shared/debugPages";
 import { ERROR_MESSAGES } from "../../shared/errors";
 import { escapeHtml } from "../../shared/html";
 import type { NotificationType } from "../../shared/notificationRules";
+import { progressRowsOf, userBadgesOf } from "./badges";
 import { appError } from "./errors";
 import { notificationView, unreadCount } from "./notifications";
 import { getProfileByUserId } from "./profiles";
@@ -114,4 +116,29 @@ export function testEmail(to: string): { subject: string; html: string; text: st
   const subject = `${APP_NAME} test e-mail`;
   const text = `This is a test e-mail from the ${APP_NAME} debug pages, sent to ${to}. If it arrived, e-mail works.`;
   return { subject, text, html: `<p>${escapeHtml(text)}</p>` };
+}
+
+const SAMPLE_PROGRESS_BADGES = 3;
+
+/** Half-way progress rows on up to 3 catalogue badges the user has neither earned nor started. */
+export async function createSampleProgress(ctx: MutationCtx, userId: Id<"users">): Promise<number> {
+  const taken = new Set([
+    ...(await userBadgesOf(ctx, userId)).map((row) => row.badgeKey),
+    ...(await progressRowsOf(ctx, userId)).map((row) => row.badgeKey),
+  ]);
+  const picks = BADGE_CATALOGUE.filter((badge) => !taken.has(badge.key) && !badge.isHidden).slice(
+    0,
+    SAMPLE_PROGRESS_BADGES,
+  );
+  for (const badge of picks) {
+    const target = badgeTarget(badge);
+    await ctx.db.insert("badge_progress", {
+      userId,
+      badgeKey: badge.key,
+      currentProgress: Math.floor(target / 2),
+      targetProgress: target,
+      lastUpdated: Date.now(),
+    });
+  }
+  return picks.length;
 }

@@ -2,6 +2,8 @@ import type { RouteObject } from "react-router-dom";
 import { lazyPage } from "./lazy/lazyPage";
 
 // Each debug page is its own chunk: none of it reaches the first page's download.
+const BadgeDebugPage = lazyPage(() => import("./debug/BadgeDebugPage"), "BadgeDebugPage");
+const BadgeTestPage = lazyPage(() => import("./debug/BadgeTestPage"), "BadgeTestPage");
 const AuthSecurityTestPage = lazyPage(
   () => import("./debug/AuthSecurityTestPage"),
   "AuthSecurityTestPage",
@@ -54,6 +56,8 @@ const UserSearchDebugPage = lazyPage(
  */
 export const debugRoutes: RouteObject[] = [
   { path: "debug", element: <DebugIndexPage /> },
+  { path: "badge-debug", element: <BadgeDebugPage /> },
+  { path: "badge-test", element: <BadgeTestPage /> },
   { path: "debug-email", element: <DebugEmailPage /> },
   { path: "debug-user-search", element: <UserSearchDebugPage /> },
   { path: "debug/individual-invitations", element: <IndividualInvitationsDebugPage /> },
