@@ -1,6 +1,8 @@
 import { useAuthActions } from "@convex-dev/auth/react";
+import { useMutation } from "convex/react";
 import { useCallback } from "react";
 import { useNavigate } from "react-router-dom";
+import { api } from "../../../convex/_generated/api";
 import { AUTH_MESSAGES, AUTH_TIMINGS } from "../../../shared/authMessages";
 import { clearWelcomed } from "@/lib/authStorage";
 import { beginSessionExit, endSessionExit } from "@/lib/sessionExit";
@@ -8,15 +10,21 @@ import { toastLater } from "@/lib/toastLater";
 
 /**
  * Signs out (spec 1 §4): ends the session on the server and in this browser,
- * clears the welcome list, toasts 'See you later! 👋' and goes to / after 0.5 s.
+ * clears the welcome list, stops this browser's pushes, toasts 'See you later! 👋' and goes to / after 0.5 s.
  * Failure: toast 'Failed to sign out. Please try again.'.
  */
 export function useSignOut(): () => Promise<void> {
   const { signOut } = useAuthActions();
   const navigate = useNavigate();
+  const forgetPushDevice = useMutation(api.push.unsubscribe);
 
   return useCallback(async () => {
     beginSessionExit();
+    // While still signed in: this browser stops getting the account's pushes (loaded now: the
+    // helper stays out of the first page).
+    await import("@/lib/pushDevice")
+      .then(({ leavePushOnSignOut }) => leavePushOnSignOut(forgetPushDevice))
+      .catch(() => undefined);
     try {
       await signOut();
     } catch {
@@ -28,5 +36,5 @@ export function useSignOut(): () => Promise<void> {
     toastLater(AUTH_MESSAGES.signedOut);
     // The landing page ends the exit when it opens.
     setTimeout(() => void navigate("/"), AUTH_TIMINGS.signOutRedirectDelayMs);
-  }, [signOut, navigate]);
+  }, [signOut, navigate, forgetPushDevice]);
 }

@@ -13,7 +13,7 @@ import {
   subscribeThisDevice,
   unsubscribeThisDevice,
   type PushDeviceState,
-} from "./pushDevice";
+} from "@/lib/pushDevice";
 import { SettingsSection } from "./SettingsSection";
 
 const PUSH_COPY = {

@@ -87,3 +87,25 @@ export async function subscribeThisDevice(publicKey: string): Promise<DeviceSubs
 export async function unsubscribeThisDevice(): Promise<void> {
   await (await existingSubscription())?.unsubscribe();
 }
+
+const SIGN_OUT_WAIT_MS = 3000;
+
+/**
+ * Before signing out: this browser stops getting the account's pushes (the
+ * server forgets the device, the browser drops the subscription), so a shared
+ * browser shows nobody else's notifications. Never throws; gives up after 3 s.
+ */
+export async function leavePushOnSignOut(
+  forgetDevice: (args: { endpoint: string }) => Promise<unknown>,
+): Promise<void> {
+  const leave = async () => {
+    const subscription = pushSupported() ? await existingSubscription() : null;
+    if (subscription === null) return;
+    await forgetDevice({ endpoint: subscription.endpoint });
+    await subscription.unsubscribe();
+  };
+  await Promise.race([
+    leave().catch(() => undefined),
+    new Promise((resolve) => setTimeout(resolve, SIGN_OUT_WAIT_MS)),
+  ]);
+}
