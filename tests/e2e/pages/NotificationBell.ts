@@ -31,13 +31,28 @@ export class NotificationBell {
     return `Notifications, ${unread > 99 ? "99+" : unread} unread`;
   }
 
+  /** Opens the popover (left open if it already is: the bell toggles). */
   async open(): Promise<void> {
-    await this.button.click();
+    if (!(await this.isOpen())) await this.button.click();
     await this.heading.waitFor();
   }
 
+  /**
+   * Closes it with Escape when focus is inside, else with the bell (after an inline answer
+   * its buttons are gone, focus with them, and Escape on the page would not reach it).
+   */
   async close(): Promise<void> {
-    await this.page.keyboard.press("Escape");
+    if (!(await this.isOpen())) return;
+    const focusInside = await this.popover.evaluate((panel) =>
+      panel.contains(document.activeElement),
+    );
+    if (focusInside) await this.page.keyboard.press("Escape");
+    else await this.button.click();
+    await this.popover.waitFor({ state: "hidden" });
+  }
+
+  private async isOpen(): Promise<boolean> {
+    return (await this.button.getAttribute("aria-expanded")) === "true";
   }
 
   /** The notification whose text contains `text` (its title or message). */

@@ -2,6 +2,7 @@ import { expect, type BrowserContext, type Page } from "@playwright/test";
 import { ConvexHttpClient } from "convex/browser";
 import { anyApi } from "convex/server";
 import { CreateEventWizard } from "../pages/CreateEventWizard.ts";
+import { InvitePicker } from "../pages/InvitePicker.ts";
 import { ShareDialog } from "../pages/ShareDialog.ts";
 import { YourSessionsPage } from "../pages/YourSessionsPage.ts";
 import { backendUrl } from "./env.ts";
@@ -50,6 +51,8 @@ export type NewEvent = {
   notes?: string;
   isPublic?: boolean;
   cover?: boolean;
+  /** The user's crews to invite on step 3, by name. */
+  inviteCrews?: string[];
 };
 
 /**
@@ -79,6 +82,11 @@ export async function createEventThroughWizard(page: Page, event: NewEvent): Pro
   await wizard.next.click();
   if (event.notes) await wizard.notes.fill(event.notes);
   if (event.isPublic === false) await wizard.publicSwitch.click();
+  for (const crew of event.inviteCrews ?? []) {
+    const picker = new InvitePicker(wizard.dialog);
+    await picker.crew(crew).click();
+    await expect(picker.chip(crew)).toBeVisible();
+  }
   if (event.cover) {
     await wizard.coverInput.setInputFiles({
       name: "cover.png",
