@@ -1,14 +1,14 @@
 /**
  * The per-user digest job (scheduled by model/emailDigest.ts at the user's
- * next morning): takes what was queued and sends one e-mail.
+ * next morning): takes what was queued and sends one e-mail, with a
+ * one-click unsubscribe that stops all non-critical mail.
  */
 import { v } from "convex/values";
-import { internal } from "./_generated/api";
-import { internalAction, internalMutation } from "./_generated/server";
-import { emailCategoryValidator } from "./schema";
-import { digestEmail, takeDigest } from "./model/emailDigest";
-import { unsubscribeUrl } from "./model/emailPreferences";
-import { sendEmail } from "./model/emails";
+import { internalMutation } from "./_generated/server";
+import { digestItemsProp } from "./emailTemplates/emailDigest";
+import { takeDigest } from "./model/emailDigest";
+import { listUnsubscribeHeaders, unsubscribeUrl } from "./model/emailPreferences";
+import { queueEmail, SETTINGS_PATH } from "./model/emailQueue";
 import { siteUrl } from "./model/magicLinks";
 
 export const send = internalMutation({
@@ -16,29 +16,20 @@ export const send = internalMutation({
   handler: async (ctx, { userId }) => {
     const digest = await takeDigest(ctx, userId);
     if (digest === null) return;
-    await ctx.scheduler.runAfter(0, internal.emailDigest.deliver, {
-      ...digest,
-      unsubscribeUrl: await unsubscribeUrl(ctx, userId, "all"),
+    const site = siteUrl();
+    await queueEmail(ctx, {
+      to: digest.to,
+      template: "email_digest",
+      props: {
+        siteUrl: site,
+        preferencesUrl: `${site}${SETTINGS_PATH}`,
+        unsubscribeUrl: await unsubscribeUrl(ctx, userId, "all"),
+        frequency: digest.frequency,
+        items: digestItemsProp(digest.items),
+        moreCount: digest.moreCount,
+      },
+      data: { items: digest.items.length + digest.moreCount },
+      headers: await listUnsubscribeHeaders(ctx, userId, "all"),
     });
-  },
-});
-
-const digestItem = v.object({
-  category: emailCategoryValidator,
-  title: v.string(),
-  detail: v.string(),
-  url: v.string(),
-  expiresAt: v.union(v.number(), v.null()),
-});
-
-export const deliver = internalAction({
-  args: {
-    to: v.string(),
-    items: v.array(digestItem),
-    moreCount: v.number(),
-    unsubscribeUrl: v.string(),
-  },
-  handler: async (ctx, { to, ...content }) => {
-    await sendEmail(ctx, { to, ...digestEmail({ ...content, siteUrl: siteUrl() }) });
   },
 });

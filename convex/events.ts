@@ -64,6 +64,7 @@ import {
   syncParticipantRows,
 } from "./model/participation";
 import { isAnotherUsersAvatar } from "./model/profiles";
+import { planReminders } from "./model/reminders";
 import { sharePreview } from "./model/sharePage";
 import { generateUploadUrlFor } from "./model/uploads";
 import { getViewerId, requireViewerId, requireViewerIdInAction } from "./model/viewer";
@@ -233,6 +234,7 @@ export const create = mutation({
   handler: async (ctx, args) => {
     const userId = await requireViewerId(ctx);
     const event = await createEvent(ctx, userId, args);
+    await planReminders(ctx, event);
     return {
       eventId: event._id,
       publicSlug: event.publicSlug,
@@ -253,6 +255,7 @@ export const update = mutation({
     const userId = await requireViewerId(ctx);
     const { event } = await getEventEnsuringEditor(ctx, eventId, userId);
     const updated = await updateEvent(ctx, event, input);
+    await planReminders(ctx, updated);
     const change = sessionChangeOf(event, updated);
     if (change !== null && !updated.ended)
       await notifyAttendeesOfChange(ctx, eventId, change, userId, null);

@@ -10,6 +10,9 @@ import {
   stubDeploymentEnv,
 } from "./test.setup";
 
+// Fifty invitations, each with its e-mail queued, take a few seconds on a busy machine.
+vi.setConfig({ testTimeout: 30_000 });
+
 beforeEach(() => {
   stubDeploymentEnv();
   vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout"] });

@@ -7,6 +7,8 @@ import { render } from "@react-email/render";
 import { createElement } from "react";
 import { crewInvitationEmail } from "./crewInvitation";
 import { eventInvitationEmail } from "./eventInvitation";
+import { emailDigestEmail } from "./emailDigest";
+import { eventNudgeEmail } from "./eventNudge";
 import { eventReminderEmail } from "./eventReminder";
 import { signInEmail } from "./signIn";
 import type { EmailProps, EmailTemplate } from "./template";
@@ -16,6 +18,8 @@ export const EMAIL_TEMPLATES = {
   crew_invitation: crewInvitationEmail,
   event_invitation: eventInvitationEmail,
   event_reminder: eventReminderEmail,
+  event_nudge: eventNudgeEmail,
+  email_digest: emailDigestEmail,
 };
 
 export type TemplateName = keyof typeof EMAIL_TEMPLATES;

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { extractUrls } from "../../shared/emailLinks";
+import { digestItemsProp } from "./emailDigest";
 import { EMAIL_TEMPLATES, renderEmail, type TemplateName, type TemplateProps } from "./render";
 
 const SITE = "https://clink.example";
@@ -42,6 +43,34 @@ const SAMPLES: { [N in TemplateName]: TemplateProps<N> } = {
     eventDateTime: "Friday, November 27, 2026 at 8:00 PM",
     eventLocation: null,
     eventUrl: `${SITE}/event/friday-pints-ab12`,
+  },
+  event_nudge: {
+    siteUrl: SITE,
+    eventTitle: "Friday pints",
+    hostName: "Sam",
+    eventDateTime: "Friday, November 27, 2026 at 8:00 PM",
+    eventLocation: "The Crown",
+    eventUrl: `${SITE}/event/friday-pints-ab12`,
+    acceptUrl: `${SITE}/invitation/event/accept/event_accept_Abc`,
+    declineUrl: `${SITE}/invitation/event/decline/event_decline_Abc`,
+    validFor: "48 hours",
+    preferencesUrl: `${SITE}/settings`,
+    unsubscribeUrl: `${SITE}/email/unsubscribe?token=t&category=event_invitation`,
+  },
+  email_digest: {
+    siteUrl: SITE,
+    frequency: "daily",
+    items: digestItemsProp([
+      {
+        title: "Sam invited you to Friday pints",
+        detail: "Friday, November 27, 2026 at 8:00 PM",
+        url: `${SITE}/event/friday-pints-ab12`,
+      },
+      { title: "Alex invited you to join Hopheads", detail: "4 members", url: `${SITE}/crew/k9` },
+    ]),
+    moreCount: 3,
+    preferencesUrl: `${SITE}/settings`,
+    unsubscribeUrl: `${SITE}/email/unsubscribe?token=t&category=all`,
   },
 };
 

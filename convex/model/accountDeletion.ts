@@ -11,6 +11,8 @@
 import type { Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import { deleteEmailLogsTo } from "./emails";
+import { deleteEmailPreferencesOfUser } from "./emailPreferences";
+import { resetSenderLimits } from "./senderLimits";
 import { deleteBadgeDataOfUser } from "./badges";
 import { deleteCrewDataOfUser } from "./crewCleanup";
 import { deleteEventDataOfUser } from "./eventCleanup";
@@ -44,6 +46,8 @@ const deleteEmailTraces: AccountCleanup = async (ctx, userId) => {
   const addresses = await emailAddressesOf(ctx, userId);
   await deleteEmailLogsTo(ctx, addresses);
   for (const address of addresses) await resetMagicLinkLimit(ctx, address);
+  await deleteEmailPreferencesOfUser(ctx, userId);
+  await resetSenderLimits(ctx, userId);
 };
 
 /**

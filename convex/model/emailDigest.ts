@@ -7,9 +7,7 @@
 import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
-import { APP_NAME } from "../../shared/brand";
 import { nextDigestTime, type EmailCategory } from "../../shared/emailPreferences";
-import { escapeHtml } from "../../shared/html";
 import { ensureEmailPreferencesRow, getEmailPreferencesRow } from "./emailPreferences";
 import { cancelIfPending } from "./scheduledJobs";
 
@@ -94,6 +92,7 @@ async function deleteDigestItems(
 
 export type DigestContent = {
   to: string;
+  frequency: "daily" | "weekly";
   items: DigestItemInput[];
   /** Items beyond DIGEST_LISTED_MAX. */
   moreCount: number;
@@ -119,6 +118,7 @@ export async function takeDigest(
   if (current.length === 0 || !user?.email || row?.emailFrequency === "never") return null;
   return {
     to: user.email,
+    frequency: row?.emailFrequency === "weekly" ? "weekly" : "daily",
     items: current
       .slice(0, DIGEST_LISTED_MAX)
       .map(({ category, title, detail, url, expiresAt }) => ({
@@ -129,27 +129,5 @@ export async function takeDigest(
         expiresAt,
       })),
     moreCount: Math.max(0, current.length - DIGEST_LISTED_MAX),
-  };
-}
-
-/** The digest message (plain until the branded digest template lands). */
-export function digestEmail(
-  content: Omit<DigestContent, "to"> & { siteUrl: string; unsubscribeUrl: string },
-): { type: "email_digest"; subject: string; html: string; text: string } {
-  const count = content.items.length + content.moreCount;
-  const subject = `Your ${APP_NAME} digest: ${count} update${count === 1 ? "" : "s"}`;
-  const lines = content.items.map((item) => `${item.title}: ${item.detail}\n${item.url}`);
-  if (content.moreCount > 0) lines.push(`and ${content.moreCount} more on ${content.siteUrl}`);
-  const html = content.items
-    .map(
-      (item) =>
-        `<p><a href="${escapeHtml(item.url)}">${escapeHtml(item.title)}</a><br>${escapeHtml(item.detail)}</p>`,
-    )
-    .join("");
-  return {
-    type: "email_digest",
-    subject,
-    html: `${html}<p><a href="${escapeHtml(content.unsubscribeUrl)}">Unsubscribe</a></p>`,
-    text: `${lines.join("\n\n")}\n\nUnsubscribe: ${content.unsubscribeUrl}`,
   };
 }

@@ -22,6 +22,7 @@ import { cancelFinish, type EventDoc } from "./events";
 import { deleteNotificationsOfEvent } from "./notifications";
 import { changeParticipation, deleteParticipantRow, deleteUserEventCounts } from "./participation";
 import { adjustProfileStats, deleteStoredFile } from "./profiles";
+import { deleteRemindersOfEvent } from "./reminders";
 import {
   deleteCommentReactionsOfEvent,
   deleteCommentsOfEvent,
@@ -84,6 +85,7 @@ export const EVENT_CLEANUPS: ReadonlyArray<{ area: string; cleanup: EventCleanup
   { area: "comments", cleanup: deleteCommentsOfEvent },
   { area: "crewLinks", cleanup: deleteCrewLinksOfEvent },
   { area: "notifications", cleanup: deleteNotificationsOfEvent },
+  { area: "reminders", cleanup: deleteRemindersOfEvent },
 ];
 
 /** Rows an event deletion removes in its own mutation before handing the rest to scheduled batches. */

@@ -12,7 +12,7 @@ import {
   nudgeRateLimitMessage,
 } from "../../shared/rateLimit";
 import { appError } from "./errors";
-import { takeToken } from "./rateLimits";
+import { resetRateLimit, takeToken } from "./rateLimits";
 
 export const SENDER_LIMITS = {
   invitation: {
@@ -40,4 +40,10 @@ export async function enforceSenderLimit(
       retryAfterMs: result.retryAfterMs,
     });
   }
+}
+
+/** Account deletion: the sender's buckets go with them. */
+export async function resetSenderLimits(ctx: MutationCtx, senderId: Id<"users">): Promise<void> {
+  for (const limit of Object.values(SENDER_LIMITS))
+    await resetRateLimit(ctx, limit.bucket, senderId);
 }

@@ -41,6 +41,7 @@ import { HostCard } from "./HostCard";
 import { InvitationBanner } from "./InvitationBanner";
 import { JoinControls } from "./JoinControls";
 import { LocationCard } from "./LocationCard";
+import { NudgeButton } from "./NudgeButton";
 import { SectionCard } from "./SectionCard";
 
 // Only attendees see the calendar menu, and only hosts open the dialogs: their code (Headless
@@ -150,6 +151,7 @@ export function EventDetails({
           )}
         </div>
       )}
+      {viewer.canEdit && !isPast && <NudgeButton eventId={event._id} />}
     </section>
   );
 

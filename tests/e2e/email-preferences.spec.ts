@@ -1,0 +1,128 @@
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { ConvexHttpClient } from "convex/browser";
+import { anyApi } from "convex/server";
+import { EmailPreferencesSection } from "./pages/EmailPreferencesSection.ts";
+import { NavBar } from "./pages/NavBar.ts";
+import { NotificationBell } from "./pages/NotificationBell.ts";
+import { NudgeControl } from "./pages/NudgeControl.ts";
+import { signUp } from "./support/auth.ts";
+import { expectNoSeriousA11yViolations } from "./support/axe.ts";
+import { backendUrl } from "./support/env.ts";
+import { serveMapTilesLocally, uniqueToken } from "./support/events.ts";
+import { recordPageErrors } from "./support/pageErrors.ts";
+import { uniqueEmail } from "./support/users.ts";
+
+async function newPerson(browser: Browser): Promise<{ page: Page; errors: string[] }> {
+  const context = await browser.newContext();
+  await serveMapTilesLocally(context);
+  const page = await context.newPage();
+  return { page, errors: recordPageErrors(page) };
+}
+
+/** A Convex client signed in as the user of `page` (its stored session token), for test set-up only. */
+async function clientAs(page: Page): Promise<ConvexHttpClient> {
+  const token = await page.evaluate(() => {
+    const key = Object.keys(localStorage).find((name) => name.startsWith("__convexAuthJWT"));
+    return key === undefined ? null : localStorage.getItem(key);
+  });
+  if (token === null) throw new Error("not signed in");
+  const client = new ConvexHttpClient(process.env.CLINK_E2E_BACKEND_URL ?? backendUrl);
+  client.setAuth(token);
+  return client;
+}
+
+test("Settings saves e-mail preferences: 'Email preferences saved!', kept after a reload", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const errors = recordPageErrors(page);
+  await signUp(page, uniqueEmail("prefs"));
+  const nav = new NavBar(page);
+  await nav.openAccountMenu();
+  await nav.menuItem("Settings").click();
+  await expect(page).toHaveURL("/settings");
+  await expect(page.getByRole("heading", { name: "Settings", level: 1 })).toBeVisible();
+  await expect(page).toHaveTitle("Settings | Clink");
+
+  const prefs = new EmailPreferencesSection(page);
+  // The spec's defaults: everything on but news, immediately; nothing to save yet.
+  await expect(prefs.category("Session invitations")).toBeChecked();
+  await expect(prefs.category("Session reminders")).toBeChecked();
+  await expect(prefs.category("Crew invitations")).toBeChecked();
+  await expect(prefs.category("News and offers")).not.toBeChecked();
+  await expect(prefs.frequency("Immediately")).toBeChecked();
+  await expect(prefs.save).toBeDisabled();
+  await expectNoSeriousA11yViolations(page);
+
+  await prefs.category("Session reminders").click();
+  await prefs.frequency("Weekly digest").check();
+  await expect(prefs.save).toBeEnabled();
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.screenshot({ path: `screenshots/settings-email-${width}.png`, fullPage: true });
+  }
+  await prefs.save.click();
+  await expect(page.getByText("Email preferences saved!")).toBeVisible();
+  await expect(prefs.save).toBeDisabled();
+
+  await page.reload();
+  await expect(prefs.category("Session reminders")).not.toBeChecked();
+  await expect(prefs.category("Session invitations")).toBeChecked();
+  await expect(prefs.frequency("Weekly digest")).toBeChecked();
+  await expectNoSeriousA11yViolations(page);
+  expect(errors).toEqual([]);
+});
+
+test("the host nudges an invitee from the session page; the invitee's bell shows it live", async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const host = await newPerson(browser);
+  const guest = await newPerson(browser);
+  await signUp(host.page, uniqueEmail("nudger"));
+  await signUp(guest.page, uniqueEmail("nudged"));
+
+  // Set-up through the API as the host: a session tomorrow with the guest invited.
+  const api = await clientAs(host.page);
+  const guestApi = await clientAs(guest.page);
+  const guestId = ((await guestApi.query(anyApi.profiles.me, {})) as { userId: string }).userId;
+  const title = `Nudge night ${uniqueToken()}`;
+  const { path, eventId } = (await api.mutation(anyApi.events.create, {
+    title,
+    durationType: "specific_time",
+    startTime: Date.now() + 24 * 3600_000,
+    drinkType: "beer",
+    vibe: "casual",
+    isPublic: true,
+    timeZone: "UTC",
+  })) as { path: string; eventId: string };
+  await api.mutation(anyApi.invitations.inviteUsers, { eventId, userIds: [guestId] });
+
+  const bell = new NotificationBell(guest.page);
+  await expect(bell.button).toHaveAccessibleName(NotificationBell.nameFor(1));
+
+  await host.page.goto(path);
+  const nudge = new NudgeControl(host.page);
+  await expect(nudge.hint("Remind the invitees who haven't answered")).toBeVisible();
+  await expectNoSeriousA11yViolations(host.page);
+  await nudge.button.click();
+  await expect(host.page.getByText("Nudged 1 invitee who hasn't answered yet")).toBeVisible();
+  await expect(nudge.button).toBeDisabled();
+  await expect(nudge.hint("Nudged. You can nudge again in 12 hours")).toBeVisible();
+
+  // The guest sees it without reloading: the bell counts it, a toast says so.
+  await expect(bell.button).toHaveAccessibleName(NotificationBell.nameFor(2));
+  await expect(
+    guest.page.getByText(`is waiting for your answer to "${title}"`).first(),
+  ).toBeVisible();
+  await bell.open();
+  const item = bell.item("Still deciding?");
+  await expect(item).toBeVisible();
+  await expect(bell.accept(item)).toBeVisible();
+  await expectNoSeriousA11yViolations(guest.page);
+  await bell.accept(item).click();
+  // Answering removes the Nudge: nobody is left to nudge.
+  await expect(nudge.button).toHaveCount(0);
+  expect(host.errors).toEqual([]);
+  expect(guest.errors).toEqual([]);
+});
