@@ -3,6 +3,7 @@ import { LandingGuard } from "@/features/auth/LandingGuard";
 import { AccountArea, MobileAccountArea } from "./layout/AccountArea";
 import { AppShell } from "./layout/AppShell";
 import { NotificationArea } from "./layout/NotificationArea";
+import { crewRoutes } from "./crewRoutes";
 import { debugRoutes } from "./debugRoutes";
 import { badgeRoutes } from "./badgeRoutes";
 import { eventRoutes } from "./eventRoutes";
@@ -50,6 +51,7 @@ export const routes: RouteObject[] = [
           },
           ...eventRoutes,
           ...settingsRoutes,
+          ...crewRoutes,
           { path: "login", element: <LoginScreen /> },
           { path: "auth", element: <LoginScreen /> },
           { path: "auth/callback", element: <AuthCallbackPage /> },
