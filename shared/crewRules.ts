@@ -6,7 +6,9 @@
  */
 import { z } from "zod";
 import { cryptoRandomBytes, randomString, type RandomBytes } from "./random";
-import { normalizeOptionalText, textLength } from "./profileRules";
+import { textLength } from "./profileRules";
+import { cleanUserText } from "./userText";
+import { optionalUserText, userText } from "./userTextFields";
 
 // ---------------------------------------------------------------- fields
 
@@ -149,7 +151,7 @@ export const INVITE_LINK_MESSAGES = {
 export const crewDetailsSchema = z.object({
   name: z
     .string()
-    .transform((value) => value.trim())
+    .transform(userText())
     .pipe(
       z
         .string()
@@ -159,7 +161,7 @@ export const crewDetailsSchema = z.object({
   description: z
     .string()
     .nullish()
-    .transform((value) => normalizeOptionalText(value))
+    .transform(optionalUserText({ multiline: true }))
     .refine(
       (value) => value === null || textLength(value) <= CREW_DESCRIPTION_MAX_LENGTH,
       CREW_MESSAGES.descriptionTooLong,
@@ -173,7 +175,9 @@ export type CrewDetails = z.output<typeof crewDetailsSchema>;
 
 /** The wizard's step 1 message for a name, or null when Next may go on. */
 export function crewNameError(name: string): string | null {
-  const trimmed = name.trim();
+  const cleaned = cleanUserText(name);
+  if (!cleaned.ok) return cleaned.message;
+  const trimmed = cleaned.text;
   if (trimmed === "") return CREW_MESSAGES.nameRequired;
   if (textLength(trimmed) > CREW_NAME_MAX_LENGTH) return CREW_MESSAGES.nameTooLong;
   return null;

@@ -12,7 +12,9 @@ import { DURATION_TYPES, VIBES } from "./eventOptions";
 import { DEFAULT_EVENT_DURATION_MS, HOUR_MS, timeZoneOrUtc } from "./eventTiming";
 import { isImageTypeRefused } from "./imageTypes";
 import { isPlaceIdWithinBounds } from "./places";
-import { normalizeOptionalText, textLength, type FieldError } from "./profileRules";
+import { textLength, type FieldError } from "./profileRules";
+import type { UserTextOptions } from "./userText";
+import { optionalUserText, userText } from "./userTextFields";
 
 // ---------------------------------------------------------------- limits
 
@@ -166,16 +168,16 @@ const M = EVENT_VALIDATION_MESSAGES;
 
 const titleField = z
   .string({ error: M.titleRequired })
-  .transform((value) => value.trim())
+  .transform(userText())
   .refine((value) => value !== "", { message: M.titleRequired })
   .refine((value) => textLength(value) <= TITLE_MAX_LENGTH, { message: M.titleTooLong });
 
-/** Trimmed; empty becomes null. */
-function optionalTextField(max: number, message: string) {
+/** The user-text rule; blank becomes null. */
+function optionalTextField(max: number, message: string, options: UserTextOptions = {}) {
   return z
     .union([z.string(), z.null()])
     .optional()
-    .transform((value) => normalizeOptionalText(value))
+    .transform(optionalUserText(options))
     .refine((value) => value === null || textLength(value) <= max, { message });
 }
 
@@ -183,8 +185,12 @@ function optionalTextField(max: number, message: string) {
 export const placeSchema = z.object(
   {
     placeId: z.string().trim().refine(isPlaceIdWithinBounds, { message: M.placeInvalid }),
-    placeName: z.string().trim().max(LOCATION_MAX_LENGTH),
-    address: z.string().trim().max(LOCATION_MAX_LENGTH).nullable(),
+    placeName: z.string().transform(userText()).pipe(z.string().max(LOCATION_MAX_LENGTH)),
+    address: z
+      .string()
+      .nullable()
+      .transform(optionalUserText())
+      .pipe(z.string().max(LOCATION_MAX_LENGTH).nullable()),
     latitude: z.number().min(-90).max(90),
     longitude: z.number().min(-180).max(180),
   },
@@ -222,7 +228,7 @@ const detailFields = {
     .transform((value) => value ?? null),
   drinkType: z.enum(DRINK_TYPES, { error: M.drinkTypeRequired }),
   vibe: z.enum(VIBES, { error: M.vibeRequired }),
-  notes: optionalTextField(NOTES_MAX_LENGTH, M.notesTooLong),
+  notes: optionalTextField(NOTES_MAX_LENGTH, M.notesTooLong, { multiline: true }),
   isPublic: z.boolean(),
 };
 

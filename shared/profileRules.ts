@@ -7,6 +7,8 @@
 import { z } from "zod";
 import { FAVORITE_DRINKS, NO_FAVORITE_DRINK, type FavoriteDrink } from "./drinks";
 import { DEFAULT_DISPLAY_NAME, normalizeOptionalText } from "./profileNames";
+import { repairOptionalUserText, type UserTextOptions } from "./userText";
+import { optionalUserText } from "./userTextFields";
 
 export { DEFAULT_DISPLAY_NAME, normalizeOptionalText, profileDisplayName } from "./profileNames";
 
@@ -104,8 +106,9 @@ export function usernameWithSuffix(base: string, suffix: string): string {
  * prefix, else 'User' (spec 1 §4), cut to the 50-character limit.
  */
 export function displayNameFromAuth(auth: { name?: string | null; email?: string | null }): string {
-  const name = normalizeOptionalText(auth.name);
-  const emailPrefix = normalizeOptionalText(auth.email?.split("@")[0]);
+  // A provider's name cannot be refused, only repaired to the user-text rule.
+  const name = repairOptionalUserText(auth.name);
+  const emailPrefix = repairOptionalUserText(auth.email?.split("@")[0]);
   return [...(name ?? emailPrefix ?? DEFAULT_DISPLAY_NAME)].slice(0, DISPLAY_NAME_MAX_LENGTH).join("");
 }
 
@@ -116,10 +119,11 @@ export function fallbackDisplayName(userId: string): string {
 
 // ---------------------------------------------------------------- edit form schemas
 
-function optionalTextField(max: number, message: string) {
+/** The user-text rule (./userText); blank becomes null. */
+function optionalTextField(max: number, message: string, options: UserTextOptions = {}) {
   return z
     .union([z.string(), z.null()])
-    .transform((value) => normalizeOptionalText(value))
+    .transform(optionalUserText(options))
     .refine((value) => value === null || textLength(value) <= max, { message });
 }
 
@@ -158,7 +162,7 @@ export const profileUpdateSchema = z.object({
     .optional(),
   displayName: optionalTextField(DISPLAY_NAME_MAX_LENGTH, PROFILE_MESSAGES.displayNameTooLong).optional(),
   nickname: optionalTextField(NICKNAME_MAX_LENGTH, PROFILE_MESSAGES.nicknameTooLong).optional(),
-  bio: optionalTextField(BIO_MAX_LENGTH, PROFILE_MESSAGES.bioTooLong).optional(),
+  bio: optionalTextField(BIO_MAX_LENGTH, PROFILE_MESSAGES.bioTooLong, { multiline: true }).optional(),
   tagline: optionalTextField(TAGLINE_MAX_LENGTH, PROFILE_MESSAGES.taglineTooLong).optional(),
   favoriteDrink: favoriteDrinkField.optional(),
   profileVisibility: z.enum(PROFILE_VISIBILITIES, { error: PROFILE_MESSAGES.visibilityInvalid }).optional(),
@@ -179,7 +183,7 @@ export const profileFormSchema = z.object({
   username: usernameSchema,
   displayName: optionalTextField(DISPLAY_NAME_MAX_LENGTH, PROFILE_MESSAGES.displayNameTooLong),
   nickname: optionalTextField(NICKNAME_MAX_LENGTH, PROFILE_MESSAGES.nicknameTooLong),
-  bio: optionalTextField(BIO_MAX_LENGTH, PROFILE_MESSAGES.bioTooLong),
+  bio: optionalTextField(BIO_MAX_LENGTH, PROFILE_MESSAGES.bioTooLong, { multiline: true }),
   tagline: optionalTextField(TAGLINE_MAX_LENGTH, PROFILE_MESSAGES.taglineTooLong),
   favoriteDrink: favoriteDrinkField,
   profileVisibility: z.enum(PROFILE_VISIBILITIES, { error: PROFILE_MESSAGES.visibilityInvalid }),

@@ -4,6 +4,7 @@
  * comment reactions and the messages. Pure: no Convex or React imports.
  */
 import { isImageTypeRefused } from "./imageTypes";
+import { cleanUserText, hasLoneSurrogate, USER_TEXT_MESSAGES } from "./userText";
 
 // ---------------------------------------------------------------- ratings
 
@@ -120,34 +121,42 @@ export function ratingLabel(rating: number): string | null {
   return (RATING_LABELS as Record<number, string>)[rating] ?? null;
 }
 
-/** Feedback trimmed; empty → null. */
+/**
+ * Feedback by the user-text rule (./userText); blank → null. Text the rule
+ * refuses is kept as sent, for `feedbackProblem` to report.
+ */
 export function normalizeFeedback(feedback: string | null | undefined): string | null {
-  const trimmed = (feedback ?? "").trim();
-  return trimmed === "" ? null : trimmed;
+  const cleaned = cleanUserText(feedback ?? "", { multiline: true });
+  if (!cleaned.ok) return feedback ?? null;
+  return cleaned.text === "" ? null : cleaned.text;
 }
 
 export function feedbackProblem(feedback: string | null): string | null {
-  return feedback !== null && length(feedback) > FEEDBACK_MAX_LENGTH
-    ? RECAP_MESSAGES.feedbackTooLong
-    : null;
+  if (feedback === null) return null;
+  if (hasLoneSurrogate(feedback)) return USER_TEXT_MESSAGES.invalidCharacters;
+  return length(feedback) > FEEDBACK_MAX_LENGTH ? RECAP_MESSAGES.feedbackTooLong : null;
 }
 
-/** The trimmed comment, or its problem. */
+/** The comment by the user-text rule, or its problem. */
 export function parseComment(
   content: string,
 ): { ok: true; content: string } | { ok: false; message: string } {
-  const trimmed = content.trim();
+  const cleaned = cleanUserText(content, { multiline: true });
+  if (!cleaned.ok) return cleaned;
+  const trimmed = cleaned.text;
   if (trimmed === "") return { ok: false, message: RECAP_MESSAGES.enterComment };
   if (length(trimmed) > COMMENT_MAX_LENGTH)
     return { ok: false, message: RECAP_MESSAGES.commentTooLong };
   return { ok: true, content: trimmed };
 }
 
-/** Caption trimmed; empty → null. */
+/** Caption by the user-text rule; blank → null. */
 export function parseCaption(
   caption: string | null | undefined,
 ): { ok: true; caption: string | null } | { ok: false; message: string } {
-  const trimmed = (caption ?? "").trim();
+  const cleaned = cleanUserText(caption ?? "");
+  if (!cleaned.ok) return cleaned;
+  const trimmed = cleaned.text;
   if (length(trimmed) > CAPTION_MAX_LENGTH)
     return { ok: false, message: RECAP_MESSAGES.captionTooLong };
   return { ok: true, caption: trimmed === "" ? null : trimmed };
