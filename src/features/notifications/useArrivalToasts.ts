@@ -3,11 +3,17 @@ import { useEffect, useRef } from "react";
 import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
 import { NOTIFICATION_TOAST_MS } from "../../../shared/notificationRules";
-import { showBadgeCelebration } from "@/features/badges/BadgeCelebrationToast";
 import { newArrival } from "./newArrival";
 
 // The newest notification only: one document, live.
 const NEWEST_ONLY = { paginationOpts: { numItems: 1, cursor: null } };
+
+/** A badge award's celebration toast, loaded on the first award (the plain toast if that fails). */
+function celebrateBadge(award: { title: string; message: string; data: Record<string, unknown> }) {
+  import("@/features/badges/BadgeCelebrationToast")
+    .then(({ showBadgeCelebration }) => showBadgeCelebration(award))
+    .catch(() => toast(award.title, { description: award.message, duration: NOTIFICATION_TOAST_MS }));
+}
 
 /** Toasts each notification that arrives while the app is open (never those there on load). */
 export function useArrivalToasts() {
@@ -17,7 +23,7 @@ export function useArrivalToasts() {
     if (newest === undefined) return;
     const result = newArrival(seenUpTo.current, newest.page[0] ?? null);
     seenUpTo.current = result.seenUpTo;
-    if (result.toast?.type === "badge_achievement") showBadgeCelebration(result.toast);
+    if (result.toast?.type === "badge_achievement") celebrateBadge(result.toast);
     else if (result.toast)
       toast(result.toast.title, {
         description: result.toast.message,
