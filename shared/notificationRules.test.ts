@@ -83,6 +83,7 @@ describe("texts and links", () => {
   test("notificationLink: the session, else the crew, else none", () => {
     expect(notificationLink({ event_path: "/e/x", crew_id: "c" })).toBe("/e/x");
     expect(notificationLink({ crew_id: "c1" })).toBe("/crew/c1");
+    expect(notificationLink({ badges_path: "/profile/sam/badges" })).toBe("/profile/sam/badges");
     expect(notificationLink({})).toBeNull();
   });
 });
