@@ -47,6 +47,12 @@ const DEBUG_ONLY: Record<
   "debug:myBadgeActivity": { kind: "query", args: () => Promise.resolve({}) },
   "debug:createSampleBadgeProgress": { kind: "mutation", args: () => Promise.resolve({}) },
   "debug:cleanupMyBadgeProgress": { kind: "mutation", args: () => Promise.resolve({}) },
+  "debug:createTestGuest": { kind: "mutation", args: () => Promise.resolve({}) },
+  "debug:testTokens": { kind: "query", args: () => Promise.resolve({}) },
+  "debug:answerForTestGuest": {
+    kind: "mutation",
+    args: () => Promise.resolve({ token: "event_accept_x" }),
+  },
   "emails:latestForDebug": { kind: "query", args: () => Promise.resolve({}) },
 };
 
@@ -301,5 +307,97 @@ describe("debug functions with debug pages on (local backend)", () => {
     });
     expect(await rowsOf("badge_progress", sam.userId)).toEqual([]);
     expect(await rowsOf("badge_progress", ria.userId)).toHaveLength(3);
+  });
+
+  test("test guests: the caller's own, @example.test by default, never an address in use", async () => {
+    const t = newTest();
+    const sam = await createUser(t, { email: "sam@example.com" });
+    await expect(t.mutation(api.debug.createTestGuest, {})).rejects.toMatchObject({
+      data: { code: "NOT_AUTHENTICATED" },
+    });
+    const guest = await sam.asUser.mutation(api.debug.createTestGuest, {});
+    expect(guest.email).toMatch(/^test-guest-[a-z0-9]{10}@example\.test$/);
+    expect(guest.displayName).toBeTruthy();
+    await expect(
+      sam.asUser.mutation(api.debug.createTestGuest, { email: "sam@example.com" }),
+    ).rejects.toMatchObject({
+      data: { code: "VALIDATION", message: "Someone already uses this e-mail address" },
+    });
+    // A local backend keeps the invitation e-mail in its outbox: any new address will do.
+    expect(
+      (await sam.asUser.mutation(api.debug.createTestGuest, { email: "Me+Guest@Mail.com" })).email,
+    ).toBe("me+guest@mail.com");
+
+    vi.stubEnv("CONVEX_CLOUD_URL", CLOUD);
+    vi.stubEnv("CLINK_DEBUG_PAGES", "true");
+    await expect(
+      sam.asUser.mutation(api.debug.createTestGuest, { email: "pat@mail.com" }),
+    ).rejects.toMatchObject({
+      data: {
+        code: "FORBIDDEN",
+        message: "On this deployment test guests use an @example.test address",
+      },
+    });
+    expect(
+      (await sam.asUser.mutation(api.debug.createTestGuest, { email: "pat@example.test" })).email,
+    ).toBe("pat@example.test");
+  });
+
+  test("a host invites their test guest and answers the e-mail link for them; nobody else can", async () => {
+    const t = newTest();
+    const host = await createUser(t);
+    const ria = await createUser(t);
+    const { eventId } = await createEvent(t, host, { title: "Token Night" });
+    const guest = await host.asUser.mutation(api.debug.createTestGuest, {});
+    await host.asUser.mutation(api.invitations.inviteUsers, { eventId, userIds: [guest.userId] });
+
+    expect(await t.query(api.debug.testTokens, {})).toBeNull();
+    const tokens = (await host.asUser.query(api.debug.testTokens, {})) ?? [];
+    expect(tokens.map((token) => token.action).sort()).toEqual(["accept", "decline"]);
+    expect(
+      tokens.every(
+        (token) => token.forGuest && token.label === "VALID" && token.eventTitle === "Token Night",
+      ),
+    ).toBe(true);
+    expect(await ria.asUser.query(api.debug.testTokens, {})).toEqual([]);
+
+    const accept = tokens.find((token) => token.action === "accept")!.token;
+    await expect(
+      ria.asUser.mutation(api.debug.answerForTestGuest, { token: accept }),
+    ).rejects.toMatchObject({
+      data: { code: "NOT_FOUND", message: "Token is invalid" },
+    });
+    await expect(
+      host.asUser.mutation(api.debug.answerForTestGuest, { token: "event_accept_nope" }),
+    ).rejects.toMatchObject({
+      data: { message: "Token is invalid" },
+    });
+    const result = await host.asUser.mutation(api.debug.answerForTestGuest, { token: accept });
+    expect(result).toMatchObject({ success: true, action: "accept" });
+    expect(
+      (await host.asUser.query(api.debug.eventMembers, { eventId })).find(
+        (m) => m.displayName === guest.displayName,
+      ),
+    ).toMatchObject({
+      status: "accepted",
+    });
+    expect(
+      ((await host.asUser.query(api.debug.testTokens, {})) ?? []).map((token) => token.label),
+    ).toEqual(["USED", "USED"]);
+    expect(
+      (await host.asUser.query(api.debug.myNotifications, {}))?.byType.event_invitation_response,
+    ).toBe(1);
+  });
+
+  test("testTokens lists the caller's own invitation links too", async () => {
+    const t = newTest();
+    const host = await createUser(t);
+    const sam = await createUser(t);
+    const { eventId } = await createEvent(t, host);
+    await host.asUser.mutation(api.invitations.inviteUsers, { eventId, userIds: [sam.userId] });
+    const tokens = (await sam.asUser.query(api.debug.testTokens, {})) ?? [];
+    expect(tokens).toHaveLength(2);
+    expect(tokens.every((token) => !token.forGuest)).toBe(true);
+    expect(await host.asUser.query(api.debug.testTokens, {})).toEqual([]);
   });
 });

@@ -12,15 +12,19 @@ import { internal } from "./_generated/api";
 import { notificationTypeValidator } from "./schema";
 import {
   createSampleProgress,
+  createTestGuestFor,
   eventMembersForDebug,
   isDebugPagesEnabled,
   isLocalDeployment,
+  latestTestTokens,
   notificationDiagnostics,
   requireDebugPagesEnabled,
   requireOwnTestEvent,
   testEmail,
+  testGuestOfToken,
   testInvitationSetup,
 } from "./model/debug";
+import { processInvitationToken } from "./model/invitationTokens";
 import { sendEmail, type EmailResult } from "./model/emails";
 import { checkBadges, getBadgeCounters, progressRowsOf } from "./model/badges";
 import { createNotification } from "./model/notifications";
@@ -225,5 +229,48 @@ export const cleanupMyBadgeProgress = mutation({
     const rows = await progressRowsOf(ctx, userId);
     for (const row of rows) await ctx.db.delete("badge_progress", row._id);
     return { deleted: rows.length };
+  },
+});
+
+// ---------------------------------------------------------------- invitation tokens and test guests
+
+/**
+ * Makes a test guest for the caller: a sign-in-less person (like the demo
+ * world's) to invite and answer for in the console's E2E test. `email` is
+ * theirs to receive the invitation e-mail: any new address on a local backend
+ * (the outbox keeps it), elsewhere only @example.test (never delivered);
+ * never an address someone already uses.
+ */
+export const createTestGuest = mutation({
+  args: { email: v.optional(v.string()) },
+  handler: async (ctx, { email }) => {
+    requireDebugPagesEnabled();
+    const ownerId = await requireViewerId(ctx);
+    return await createTestGuestFor(ctx, ownerId, email);
+  },
+});
+
+/** /debug/email-invitations, the console: the latest 10 event tokens for the caller and their test guests. */
+export const testTokens = query({
+  args: {},
+  handler: async (ctx) => {
+    requireDebugPagesEnabled();
+    const userId = await getViewerId(ctx);
+    return userId === null ? null : await latestTestTokens(ctx, userId);
+  },
+});
+
+/**
+ * Answers a test guest's invitation link as that guest, through the real
+ * token path (invitationTokens.process's). 'Token is invalid' for a token
+ * that is not one of the caller's guests'.
+ */
+export const answerForTestGuest = mutation({
+  args: { token: v.string() },
+  handler: async (ctx, { token }) => {
+    requireDebugPagesEnabled();
+    const ownerId = await requireViewerId(ctx);
+    const guestId = await testGuestOfToken(ctx, ownerId, token.trim());
+    return await processInvitationToken(ctx, token.trim(), guestId);
   },
 });

@@ -695,4 +695,17 @@ export default defineSchema({
     userIds: v.array(v.id("users")),
     createdAt: v.number(),
   }),
+
+  /**
+   * Test guests of the debug console (issue 11): sign-in-less people a user
+   * made to invite and answer for in the E2E test; only their owner may act
+   * for them (convex/debug.ts).
+   */
+  debug_test_guests: defineTable({
+    ownerId: v.id("users"),
+    guestId: v.id("users"),
+    createdAt: v.number(),
+  })
+    .index("by_owner", ["ownerId"])
+    .index("by_guest", ["guestId"]),
 });

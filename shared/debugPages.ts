@@ -3,6 +3,7 @@
  * and test pages", §4 "Debug E2E steps", "Session validity", §8 "Debug
  * pages", §9), shared by `convex/debug.ts` and the pages.
  */
+import { tokenStatus } from "./invitationTokens";
 
 export const DEBUG_LIMITS = {
   /** Custom toasts on the debug pages last 8 s (the shell's last 5 s). */
@@ -38,6 +39,8 @@ export const DEBUG_MESSAGES = {
   enterTestEmail: "Please enter a test email address",
   invalidEmail: "Please enter a valid email address",
   ownAddressOnly: "On this deployment test e-mails go only to your own address",
+  guestDomainOnly: "On this deployment test guests use an @example.test address",
+  guestEmailTaken: "Someone already uses this e-mail address",
   noEventsFound: "No events found",
   noCrewsFound: "No crews found",
   noNotifications: "No notifications found",
@@ -89,8 +92,7 @@ export function sessionHealth(expiresInSeconds: number): SessionHealth {
 export type TokenLabel = "VALID" | "EXPIRED" | "USED";
 
 export function tokenLabel(token: { expiresAt: number; used: boolean }, now: number): TokenLabel {
-  if (token.expiresAt < now) return "EXPIRED";
-  return token.used ? "USED" : "VALID";
+  return tokenStatus(token, now).toUpperCase() as TokenLabel;
 }
 
 /** The first `limit` items and how many more there are ('+N more'). */

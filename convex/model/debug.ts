@@ -7,14 +7,16 @@ import type { Id } from "../_generated/dataModel";
 import { env, type MutationCtx, type QueryCtx } from "../_generated/server";
 import { BADGE_CATALOGUE, badgeTarget } from "../../shared/badgeCatalogue";
 import { APP_NAME } from "../../shared/brand";
-import { DEBUG_LIMITS, DEBUG_MESSAGES } from "../../shared/debugPages";
+import { isValidEmail, normalizeEmail } from "../../shared/authMessages";
+import { DEBUG_LIMITS, DEBUG_MESSAGES, tokenLabel } from "../../shared/debugPages";
 import { ERROR_MESSAGES } from "../../shared/errors";
 import { escapeHtml } from "../../shared/html";
+import { randomString } from "../../shared/random";
 import type { NotificationType } from "../../shared/notificationRules";
 import { progressRowsOf, userBadgesOf } from "./badges";
 import { appError } from "./errors";
 import { notificationView, unreadCount } from "./notifications";
-import { getProfileByUserId } from "./profiles";
+import { ensureProfile, getProfileByUserId } from "./profiles";
 
 const LOCAL_DEPLOYMENT_URL = /^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?(\/|$)/;
 
@@ -141,4 +143,112 @@ export async function createSampleProgress(ctx: MutationCtx, userId: Id<"users">
     });
   }
   return picks.length;
+}
+
+// ---------------------------------------------------------------- test guests and their tokens
+
+/** Test guests one user may have (each is a users row). */
+export const TEST_GUESTS_MAX = 20;
+const TEST_GUEST_DOMAIN = "@example.test";
+const GUEST_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
+
+async function testGuestsOf(ctx: QueryCtx, ownerId: Id<"users">) {
+  return await ctx.db
+    .query("debug_test_guests")
+    .withIndex("by_owner", (q) => q.eq("ownerId", ownerId))
+    .take(TEST_GUESTS_MAX);
+}
+
+export async function createTestGuestFor(
+  ctx: MutationCtx,
+  ownerId: Id<"users">,
+  rawEmail?: string,
+) {
+  const guests = await testGuestsOf(ctx, ownerId);
+  if (guests.length >= TEST_GUESTS_MAX) {
+    throw appError("VALIDATION", `You already have ${TEST_GUESTS_MAX} test guests`);
+  }
+  const number = guests.length + 1;
+  const email =
+    normalizeEmail(rawEmail ?? "") ||
+    `test-guest-${randomString(GUEST_ALPHABET, 10)}${TEST_GUEST_DOMAIN}`;
+  if (!isValidEmail(email))
+    throw appError("VALIDATION", DEBUG_MESSAGES.invalidEmail, { field: "email" });
+  if (!isLocalDeployment() && !email.endsWith(TEST_GUEST_DOMAIN)) {
+    throw appError("FORBIDDEN", DEBUG_MESSAGES.guestDomainOnly, { field: "email" });
+  }
+  const taken = await ctx.db
+    .query("users")
+    .withIndex("email", (q) => q.eq("email", email))
+    .first();
+  if (taken !== null)
+    throw appError("VALIDATION", DEBUG_MESSAGES.guestEmailTaken, { field: "email" });
+  const guestId = await ctx.db.insert("users", { name: `Test Guest ${number}`, email });
+  const { profile } = await ensureProfile(ctx, guestId);
+  await ctx.db.insert("debug_test_guests", { ownerId, guestId, createdAt: Date.now() });
+  return {
+    userId: guestId,
+    email,
+    displayName: profile.displayName ?? profile.username,
+    username: profile.username,
+  };
+}
+
+/** The test guest a token was issued to, when that guest is `ownerId`'s; 'Token is invalid' otherwise. */
+export async function testGuestOfToken(ctx: QueryCtx, ownerId: Id<"users">, token: string) {
+  const row = await ctx.db
+    .query("invitation_tokens")
+    .withIndex("by_token", (q) => q.eq("token", token))
+    .unique();
+  const guest =
+    row === null
+      ? null
+      : await ctx.db
+          .query("debug_test_guests")
+          .withIndex("by_guest", (q) => q.eq("guestId", row.userId))
+          .unique();
+  if (row === null || guest === null || guest.ownerId !== ownerId) {
+    throw appError("NOT_FOUND", DEBUG_MESSAGES.tokenInvalid);
+  }
+  return row.userId;
+}
+
+const TOKENS_READ_PER_PERSON = 50;
+
+/** The latest 10 event tokens issued to the user or to their test guests, newest first, labelled. */
+export async function latestTestTokens(ctx: QueryCtx, userId: Id<"users">) {
+  const guests = await testGuestsOf(ctx, userId);
+  const people = [userId, ...guests.map((guest) => guest.guestId)];
+  const rows = (
+    await Promise.all(
+      people.map(
+        async (personId) =>
+          await ctx.db
+            .query("invitation_tokens")
+            .withIndex("by_user_and_invitation_key", (q) => q.eq("userId", personId))
+            .order("desc")
+            .take(TOKENS_READ_PER_PERSON),
+      ),
+    )
+  )
+    .flat()
+    .filter((row) => row.invitationType === "event")
+    .sort((a, b) => b.createdAt - a.createdAt)
+    .slice(0, DEBUG_LIMITS.latestTokens);
+  const now = Date.now();
+  return await Promise.all(
+    rows.map(async (row) => ({
+      _id: row._id,
+      token: row.token,
+      action: row.action,
+      eventId: row.eventId,
+      eventTitle:
+        row.eventId === null ? null : ((await ctx.db.get("events", row.eventId))?.title ?? null),
+      forGuest: row.userId !== userId,
+      recipient: (await getProfileByUserId(ctx, row.userId))?.displayName ?? "Unknown User",
+      expiresAt: row.expiresAt,
+      used: row.used,
+      label: tokenLabel(row, now),
+    })),
+  );
 }
