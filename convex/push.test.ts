@@ -30,8 +30,9 @@ type Received = { path: string; headers: IncomingHttpHeaders; body: Buffer };
 let server: Server;
 let serviceUrl: string;
 let received: Received[] = [];
-/** What the service answers, per path ('/gone' → 410 …); 201 otherwise. */
-const statusFor = (path: string) => (path === "/gone" ? 410 : path === "/broken" ? 500 : 201);
+/** What the service answers, per path; 201 otherwise. */
+const STATUS: Record<string, number> = { "/gone": 410, "/unknown": 404, "/broken": 500 };
+const statusFor = (path: string) => STATUS[path] ?? 201;
 
 beforeAll(async () => {
   server = createServer((request, response) => {
@@ -180,24 +181,29 @@ describe("delivery", () => {
     });
   });
 
-  test("every device gets it; a 410 device is removed, a failing one kept", async () => {
+  test("every device gets it; 410 and 404 devices are removed, a failing one kept", async () => {
     configured();
     const t = newTest();
     const user = await createUser(t);
     const phone = newBrowserKeys();
     const laptop = newBrowserKeys();
-    const old = newBrowserKeys();
     await addDevice(t, user, "/phone", phone);
     await addDevice(t, user, "/broken", laptop);
-    await addDevice(t, user, "/gone", old);
+    await addDevice(t, user, "/gone", newBrowserKeys());
+    await addDevice(t, user, "/unknown", newBrowserKeys());
 
     const outcome = await t.action(internal.pushDelivery.sendToUser, {
       userId: user.userId,
       payload: { title: "🏅 Badge earned", body: "First Pour", url: "/profile", tag: "badge" },
     });
 
-    expect(outcome).toEqual({ sent: 1, expired: 1, failed: 1 });
-    expect(received.map((push) => push.path).sort()).toEqual(["/broken", "/gone", "/phone"]);
+    expect(outcome).toEqual({ sent: 1, expired: 2, failed: 1 });
+    expect(received.map((push) => push.path).sort()).toEqual([
+      "/broken",
+      "/gone",
+      "/phone",
+      "/unknown",
+    ]);
     const phonePush = received.find((push) => push.path === "/phone");
     expect(JSON.parse(decryptPush(phonePush!.body, phone))).toMatchObject({ body: "First Pour" });
     expect((await devicesOf(t, user.userId)).map((device) => device.endpoint).sort()).toEqual([
