@@ -154,7 +154,10 @@ test("with VAPID keys the push section prompts, and the service worker waits for
   await expectNoSeriousA11yViolations(page);
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    await settings.push.screenshot({ path: `screenshots/settings-push-prompt-${width}.png` });
+    await page.screenshot({
+      path: `screenshots/settings-push-prompt-${width}.png`,
+      fullPage: true,
+    });
   }
 
   // The person blocks the browser's prompt: said so, and still no service worker.
