@@ -20,3 +20,6 @@ import { anyApi } from "convex/server";
  */
 export const api = anyApi;
 export const internal = anyApi;
+
+import { componentsGeneric } from "convex/server";
+export const components = componentsGeneric();

@@ -234,7 +234,7 @@ export async function setRsvpEnsuringAllowed(
  * session sees — the name always, the nickname only on a public profile
  * (a private or crew-only one shows it to few, if any).
  */
-async function hostNames(ctx: QueryCtx, userId: Id<"users">) {
+export async function hostNames(ctx: QueryCtx, userId: Id<"users">) {
   const profile = await getProfileByUserId(ctx, userId);
   return {
     hostDisplayName: profile?.displayName ?? profile?.username ?? null,
@@ -242,7 +242,7 @@ async function hostNames(ctx: QueryCtx, userId: Id<"users">) {
   };
 }
 
-function searchTextOf(
+export function searchTextOf(
   event: Pick<
     EventDoc,
     "title" | "location" | "placeName" | "placeNickname" | "notes" | "drinkType" | "vibe"
