@@ -397,3 +397,25 @@ test("the hourly clean-up deletes expired tokens and reports the count", async (
   const left = await t.run(async (ctx) => await ctx.db.query("invitation_tokens").collect());
   expect(left.map((row) => row.userId)).toEqual([stranger.userId, stranger.userId]);
 });
+
+test("expireForTesting: only where debug pages are enabled; the link then reads as expired", async () => {
+  const { t, invitee, accept } = await invitedToCrew();
+  await expect(
+    t.mutation(internal.invitationTokens.expireForTesting, { token: accept }),
+  ).rejects.toMatchObject({
+    data: { code: "DEBUG_PAGES_DISABLED" },
+  });
+  vi.stubEnv("CLINK_DEBUG_PAGES", "true");
+  expect(await t.mutation(internal.invitationTokens.expireForTesting, { token: "garbage" })).toBe(
+    false,
+  );
+  expect(await t.mutation(internal.invitationTokens.expireForTesting, { token: accept })).toBe(
+    true,
+  );
+  expect(
+    await invitee.asUser.mutation(api.invitationTokens.process, { token: accept }),
+  ).toMatchObject({
+    success: false,
+    error: "This invitation link has expired",
+  });
+});

@@ -6,7 +6,12 @@
 import { v } from "convex/values";
 import { internalMutation, mutation } from "./_generated/server";
 import { INVITATION_ACTIONS, INVITATION_TYPES } from "../shared/invitationTokens";
-import { deleteExpiredTokens, processInvitationToken } from "./model/invitationTokens";
+import { requireDebugPagesEnabled } from "./model/debug";
+import {
+  deleteExpiredTokens,
+  expireTokenForTesting,
+  processInvitationToken,
+} from "./model/invitationTokens";
 import { getViewerId } from "./model/viewer";
 
 /**
@@ -34,5 +39,17 @@ export const cleanupExpired = internalMutation({
     const deleted = await deleteExpiredTokens(ctx);
     console.log(`Deleted ${deleted} expired invitation tokens`);
     return { deleted };
+  },
+});
+
+/**
+ * Makes a link expire now, for the debug pages and end-to-end tests (a real
+ * link takes 48 hours). Internal, and refused unless debug pages are enabled.
+ */
+export const expireForTesting = internalMutation({
+  args: { token: v.string() },
+  handler: async (ctx, { token }) => {
+    requireDebugPagesEnabled();
+    return await expireTokenForTesting(ctx, token);
   },
 });

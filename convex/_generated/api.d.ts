@@ -23,6 +23,7 @@ import type * as crons from "../crons.js";
 import type * as debug from "../debug.js";
 import type * as emailDigest from "../emailDigest.js";
 import type * as emailPreferences from "../emailPreferences.js";
+import type * as emailTemplates_components from "../emailTemplates/components.js";
 import type * as emailTemplates_crewInvitation from "../emailTemplates/crewInvitation.js";
 import type * as emailTemplates_emailDigest from "../emailTemplates/emailDigest.js";
 import type * as emailTemplates_eventInvitation from "../emailTemplates/eventInvitation.js";
@@ -81,7 +82,6 @@ import type * as model_recap from "../model/recap.js";
 import type * as model_recapCleanup from "../model/recapCleanup.js";
 import type * as model_recapView from "../model/recapView.js";
 import type * as model_reminders from "../model/reminders.js";
-import type * as model_repairs from "../model/repairs.js";
 import type * as model_scheduledJobs from "../model/scheduledJobs.js";
 import type * as model_senderLimits from "../model/senderLimits.js";
 import type * as model_sharePage from "../model/sharePage.js";
@@ -100,7 +100,6 @@ import type * as pushDelivery from "../pushDelivery.js";
 import type * as ratings from "../ratings.js";
 import type * as recap from "../recap.js";
 import type * as reminders from "../reminders.js";
-import type * as repairs from "../repairs.js";
 import type * as rsvps from "../rsvps.js";
 import type * as seed from "../seed.js";
 import type * as uploads from "../uploads.js";
@@ -124,6 +123,7 @@ declare const fullApi: ApiFromModules<{
   debug: typeof debug;
   emailDigest: typeof emailDigest;
   emailPreferences: typeof emailPreferences;
+  "emailTemplates/components": typeof emailTemplates_components;
   "emailTemplates/crewInvitation": typeof emailTemplates_crewInvitation;
   "emailTemplates/emailDigest": typeof emailTemplates_emailDigest;
   "emailTemplates/eventInvitation": typeof emailTemplates_eventInvitation;
@@ -182,7 +182,6 @@ declare const fullApi: ApiFromModules<{
   "model/recapCleanup": typeof model_recapCleanup;
   "model/recapView": typeof model_recapView;
   "model/reminders": typeof model_reminders;
-  "model/repairs": typeof model_repairs;
   "model/scheduledJobs": typeof model_scheduledJobs;
   "model/senderLimits": typeof model_senderLimits;
   "model/sharePage": typeof model_sharePage;
@@ -201,7 +200,6 @@ declare const fullApi: ApiFromModules<{
   ratings: typeof ratings;
   recap: typeof recap;
   reminders: typeof reminders;
-  repairs: typeof repairs;
   rsvps: typeof rsvps;
   seed: typeof seed;
   uploads: typeof uploads;
@@ -214,7 +212,3 @@ export declare const internal: FilterApi<
   typeof fullApi,
   FunctionReference<any, "internal">
 >;
-
-export declare const components: {
-  migrations: import("@convex-dev/migrations/_generated/component.js").ComponentApi<"migrations">;
-};

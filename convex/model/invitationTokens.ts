@@ -189,3 +189,15 @@ export async function deleteExpiredTokens(
   for (const row of expired) await ctx.db.delete("invitation_tokens", row._id);
   return expired.length;
 }
+
+/** Debug pages and end-to-end tests only: the token's link expires now. Returns false for an unknown token. */
+export async function expireTokenForTesting(
+  ctx: MutationCtx,
+  token: string,
+  now: number = Date.now(),
+): Promise<boolean> {
+  const row = await findToken(ctx, token);
+  if (row === null) return false;
+  await ctx.db.patch("invitation_tokens", row._id, { expiresAt: now - 1, updatedAt: now });
+  return true;
+}

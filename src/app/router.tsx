@@ -7,6 +7,7 @@ import { crewRoutes } from "./crewRoutes";
 import { debugRoutes } from "./debugRoutes";
 import { badgeRoutes } from "./badgeRoutes";
 import { eventRoutes } from "./eventRoutes";
+import { invitationRoutes } from "./invitationRoutes";
 import { settingsRoutes } from "./settingsRoutes";
 import { lazyPage } from "./lazy/lazyPage";
 import { CrashPage } from "./pages/CrashPage";
@@ -50,6 +51,7 @@ export const routes: RouteObject[] = [
             ),
           },
           ...eventRoutes,
+          ...invitationRoutes,
           ...settingsRoutes,
           ...crewRoutes,
           { path: "login", element: <LoginScreen /> },

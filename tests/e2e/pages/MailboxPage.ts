@@ -19,6 +19,11 @@ export class MailboxPage {
     return this.page.getByRole("article", { name: `to ${email}`, exact: false }).first();
   }
 
+  /** A link of the newest message to `email` whose address matches `pattern`. */
+  linkFor(email: string, pattern: RegExp): Locator {
+    return this.messageTo(email).getByRole("link", { name: pattern });
+  }
+
   signInLinkFor(email: string): Locator {
     return this.messageTo(email).getByRole("link", { name: /\/auth\/callback\?/ });
   }
