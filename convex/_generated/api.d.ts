@@ -82,6 +82,7 @@ import type * as model_recap from "../model/recap.js";
 import type * as model_recapCleanup from "../model/recapCleanup.js";
 import type * as model_recapView from "../model/recapView.js";
 import type * as model_reminders from "../model/reminders.js";
+import type * as model_repairs from "../model/repairs.js";
 import type * as model_scheduledJobs from "../model/scheduledJobs.js";
 import type * as model_senderLimits from "../model/senderLimits.js";
 import type * as model_sharePage from "../model/sharePage.js";
@@ -100,6 +101,7 @@ import type * as pushDelivery from "../pushDelivery.js";
 import type * as ratings from "../ratings.js";
 import type * as recap from "../recap.js";
 import type * as reminders from "../reminders.js";
+import type * as repairs from "../repairs.js";
 import type * as rsvps from "../rsvps.js";
 import type * as seed from "../seed.js";
 import type * as uploads from "../uploads.js";
@@ -182,6 +184,7 @@ declare const fullApi: ApiFromModules<{
   "model/recapCleanup": typeof model_recapCleanup;
   "model/recapView": typeof model_recapView;
   "model/reminders": typeof model_reminders;
+  "model/repairs": typeof model_repairs;
   "model/scheduledJobs": typeof model_scheduledJobs;
   "model/senderLimits": typeof model_senderLimits;
   "model/sharePage": typeof model_sharePage;
@@ -200,6 +203,7 @@ declare const fullApi: ApiFromModules<{
   ratings: typeof ratings;
   recap: typeof recap;
   reminders: typeof reminders;
+  repairs: typeof repairs;
   rsvps: typeof rsvps;
   seed: typeof seed;
   uploads: typeof uploads;
@@ -212,3 +216,7 @@ export declare const internal: FilterApi<
   typeof fullApi,
   FunctionReference<any, "internal">
 >;
+
+export declare const components: {
+  migrations: import("@convex-dev/migrations/_generated/component.js").ComponentApi<"migrations">;
+};
