@@ -18,6 +18,14 @@ const EmailSystemTestPage = lazyPage(
   () => import("@/features/debug/EmailSystemTestPage"),
   "EmailSystemTestPage",
 );
+const EmailInvitationsDebugPage = lazyPage(
+  () => import("@/features/debug/EmailInvitationsDebugPage"),
+  "EmailInvitationsDebugPage",
+);
+const InvitationTokensTestPage = lazyPage(
+  () => import("@/features/debug/InvitationTokensTestPage"),
+  "InvitationTokensTestPage",
+);
 const IndividualInvitationsDebugPage = lazyPage(
   () => import("./debug/IndividualInvitationsDebugPage"),
   "IndividualInvitationsDebugPage",
@@ -28,6 +36,10 @@ const JoinButtonTestPage = lazyPage(
 );
 const LiveBadgeDemoPage = lazyPage(() => import("./debug/LiveBadgeDemoPage"), "LiveBadgeDemoPage");
 const MetaTagsTestPage = lazyPage(() => import("./debug/MetaTagsTestPage"), "MetaTagsTestPage");
+const NotificationConsolePage = lazyPage(
+  () => import("@/features/debug/NotificationConsolePage"),
+  "NotificationConsolePage",
+);
 const NotificationSystemTestPage = lazyPage(
   () => import("@/features/debug/NotificationSystemTestPage"),
   "NotificationSystemTestPage",
@@ -60,11 +72,14 @@ export const debugRoutes: RouteObject[] = [
   { path: "badge-test", element: <BadgeTestPage /> },
   { path: "debug-email", element: <DebugEmailPage /> },
   { path: "debug-user-search", element: <UserSearchDebugPage /> },
+  { path: "debug/email-invitations", element: <EmailInvitationsDebugPage /> },
   { path: "debug/individual-invitations", element: <IndividualInvitationsDebugPage /> },
+  { path: "debug/notifications", element: <NotificationConsolePage /> },
   { path: "style-guide", element: <StyleGuidePage /> },
   { path: "test-auth-security", element: <AuthSecurityTestPage /> },
   { path: "test-delete-profile", element: <DeleteProfileTestPage /> },
   { path: "test-email-system", element: <EmailSystemTestPage /> },
+  { path: "test-invitation-tokens", element: <InvitationTokensTestPage /> },
   { path: "test-join-button", element: <JoinButtonTestPage /> },
   { path: "test-live-badge", element: <LiveBadgeDemoPage /> },
   { path: "test-meta-tags", element: <MetaTagsTestPage /> },
