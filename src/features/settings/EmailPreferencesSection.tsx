@@ -1,4 +1,3 @@
-import { Description, Field as HeadlessField, Label, Switch } from "@headlessui/react";
 import { useMutation, useQuery } from "convex/react";
 import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
@@ -18,6 +17,7 @@ import { LoadErrorBoundary } from "@/components/ui/QueryErrorBoundary";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { Spinner } from "@/components/ui/Spinner";
 import { SettingsSection } from "./SettingsSection";
+import { SettingsSwitch } from "./SettingsSwitch";
 
 /** Settings › E-mail: which e-mails to get and how often (spec 3 email_preferences). */
 export function EmailPreferencesSection() {
@@ -88,28 +88,14 @@ function EmailPreferencesForm({ saved }: { saved: EmailPreferences }) {
             const toggle = CATEGORY_TOGGLE[category];
             const copy = EMAIL_CATEGORY_COPY[category];
             return (
-              <HeadlessField
+              <SettingsSwitch
                 key={category}
-                className="flex items-center justify-between gap-4 rounded-2xl bg-night-950/60 p-4 ring-1 ring-night-600 ring-inset"
-              >
-                <div>
-                  <Label className="font-semibold">{copy.label}</Label>
-                  <Description className="text-sm text-cream-400">{copy.description}</Description>
-                </div>
-                <Switch
-                  name={toggle}
-                  checked={values[toggle]}
-                  onChange={(checked) =>
-                    setValues((current) => ({ ...current, [toggle]: checked }))
-                  }
-                  className="group relative inline-flex h-7 w-12 shrink-0 cursor-pointer rounded-full bg-night-600 p-1 transition data-checked:bg-brand-orange data-focus:outline-3 data-focus:outline-offset-2 data-focus:outline-brand-amber"
-                >
-                  <span
-                    aria-hidden="true"
-                    className="size-5 rounded-full bg-cream-50 shadow transition group-data-checked:translate-x-5"
-                  />
-                </Switch>
-              </HeadlessField>
+                name={toggle}
+                label={copy.label}
+                description={copy.description}
+                checked={values[toggle]}
+                onChange={(checked) => setValues((current) => ({ ...current, [toggle]: checked }))}
+              />
             );
           })}
         </div>

@@ -2,11 +2,14 @@ import { Description, Field, Label, Switch } from "@headlessui/react";
 
 /** One on/off row of a Settings section: a label, a line of help and a switch. */
 export function SettingsSwitch({
+  name,
   label,
   description,
   checked,
   onChange,
 }: {
+  /** For a switch inside a form. */
+  name?: string;
   label: string;
   description: string;
   checked: boolean;
@@ -19,6 +22,7 @@ export function SettingsSwitch({
         <Description className="text-sm text-cream-400">{description}</Description>
       </div>
       <Switch
+        name={name}
         checked={checked}
         onChange={onChange}
         className="group relative inline-flex h-7 w-12 shrink-0 cursor-pointer rounded-full bg-night-600 p-1 transition data-checked:bg-brand-orange data-focus:outline-3 data-focus:outline-offset-2 data-focus:outline-brand-amber"
