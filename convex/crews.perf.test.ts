@@ -72,6 +72,7 @@ describe("crews and notifications at volume", () => {
       expect({ key, ok: remaining > 0 }).toEqual({ key, ok: true });
     }
     // Every scheduled batch runs under the same enforced limits: one over them would fail here.
+    // (So do the 499 invitation e-mails' deliveries, each rendered with React Email: the slow part.)
     // Timers due now only: the batches (runAfter 0) run one after another, and the session's own
     // end job (hours ahead) stays pending. `vi.runAllTimers` would end the session first, and a
     // batch rightly invites nobody to an ended session.
@@ -97,5 +98,5 @@ describe("crews and notifications at volume", () => {
       "success",
     ]);
     expect(scheduled.find((job) => job.name === "events:finish")?.state.kind).toBe("pending");
-  }, 60_000);
+  }, 240_000);
 });
