@@ -105,6 +105,25 @@ describe("the host's Nudge", () => {
     expect(await lastNudgeAt(t, eventId)).toBeNull();
   });
 
+  test("a deleted or ended session is refused and nothing is written", async () => {
+    const { t, host, waiting, eventId } = await setup(HOUR);
+    vi.advanceTimersByTime(6 * HOUR); // past its end (a specific-time session lasts 4 hours)
+    await expectError(host.asUser.mutation(api.nudges.nudge, { eventId }), {
+      code: "VALIDATION",
+      message: "This session has already ended",
+    });
+    expect(await host.asUser.query(api.nudges.status, { eventId })).toBeNull();
+    const other = await createSession(host);
+    await host.asUser.mutation(api.events.remove, { eventId: other });
+    await expectError(host.asUser.mutation(api.nudges.nudge, { eventId: other }), {
+      code: "NOT_FOUND",
+      message: "Event not found",
+    });
+    expect(await host.asUser.query(api.nudges.status, { eventId: other })).toBeNull();
+    expect(await nudgesOf(t, waiting)).toEqual([]);
+    expect(await lastNudgeAt(t, eventId)).toBeNull();
+  });
+
   test("reaches only those who have not answered, in-app with Accept/Decline and by e-mail", async () => {
     const { t, host, waiting, answered, eventId } = await setup();
     expect(await host.asUser.query(api.nudges.status, { eventId })).toEqual({
