@@ -39,7 +39,7 @@ const udfPath = fc.oneof(
     "messages",
     "nowhere:nothing",
   ),
-  fc.string(),
+  fc.string({ minLength: 1 }),
 );
 
 /** Arguments: the fixture's own shapes, Convex-encoded values (some undecodable), anything. */
@@ -184,14 +184,14 @@ const textFrame = (text: string, oversized = false): Frame => ({
   oversized,
 });
 
-/** Any frame a client might send, mostly near-valid. */
-const frame: fc.Arbitrary<Frame> = fc.oneof(
-  { weight: 160, arbitrary: message.map((m) => textFrame(JSON.stringify(m))) },
-  { weight: 400, arbitrary: message.chain(damaged).map((text) => textFrame(text)) },
+/** A frame that breaks the protocol, or may: a damaged or out-of-place message, junk, binary, invalid UTF-8. */
+const hostileFrame: fc.Arbitrary<Frame> = fc.oneof(
+  { weight: 100, arbitrary: message.chain(damaged).map((text) => textFrame(text)) },
+  { weight: 40, arbitrary: message.map((m) => textFrame(JSON.stringify(m))) },
   { weight: 1, arbitrary: message.map((m) => textFrame(oversized(m), true)) },
-  { weight: 40, arbitrary: fc.jsonValue().map((v) => textFrame(JSON.stringify(v))) },
+  { weight: 10, arbitrary: fc.jsonValue().map((v) => textFrame(JSON.stringify(v))) },
   {
-    weight: 40,
+    weight: 10,
     arbitrary: fc.oneof(
       fc.string().map((s) => textFrame(s)),
       fc
@@ -200,7 +200,7 @@ const frame: fc.Arbitrary<Frame> = fc.oneof(
     ),
   },
   {
-    weight: 20,
+    weight: 5,
     arbitrary: fc.uint8Array({ maxLength: 64 }).map((bytes) => ({
       data: bytes,
       binary: true,
@@ -208,7 +208,7 @@ const frame: fc.Arbitrary<Frame> = fc.oneof(
     })),
   },
   {
-    weight: 20,
+    weight: 5,
     arbitrary: fc.constant<Frame>({
       data: Uint8Array.of(0x7b, 0xff, 0xfe, 0x7d),
       binary: false,
@@ -217,13 +217,144 @@ const frame: fc.Arbitrary<Frame> = fc.oneof(
   },
 );
 
-/** What one connection sends: usually a Connect first, then frames in any order. */
+/** One step of a well-behaved client; `buildSession` gives it its versions and ids. */
+type Step =
+  | { kind: "subscribe"; udfPath: string; args: Message; journal: string | null }
+  | { kind: "unsubscribe"; which: number }
+  | { kind: "call"; type: "Mutation" | "Action"; udfPath: string; args: Message }
+  | { kind: "authenticate"; token: string | null }
+  | { kind: "event"; eventType: string; event: unknown };
+
+const step: fc.Arbitrary<Step> = fc.oneof(
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant("subscribe"),
+      udfPath,
+      args,
+      journal: fc.oneof(fc.constant(null), fc.constant('{"endCursor":"x"}')),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("unsubscribe"), which: fc.nat() }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant("call"),
+      type: fc.constantFrom("Mutation", "Action"),
+      udfPath,
+      args,
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant("authenticate"),
+      // A user token here is never valid: the backend answers AuthError and closes.
+      token: fc.oneof(
+        { weight: 4, arbitrary: fc.constant(null) },
+        { weight: 1, arbitrary: jwtLike },
+      ),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant("event"),
+      eventType: fc.string(),
+      event: fc.jsonValue(),
+    }),
+  },
+);
+
+/** The messages of a well-behaved session: Connect, then the steps with the versions and ids they need. */
+function buildSession(connectMessage: Message, steps: Step[]): Message[] {
+  let querySetVersion = 0;
+  let identityVersion = 0;
+  let nextQueryId = 0;
+  let nextRequestId = 0;
+  const queryIds: number[] = [];
+  const modifyQuerySet = (modification: Message) => ({
+    type: "ModifyQuerySet",
+    baseVersion: querySetVersion,
+    newVersion: ++querySetVersion,
+    modifications: [modification],
+  });
+  return [
+    connectMessage,
+    ...steps.map((s): Message => {
+      switch (s.kind) {
+        case "subscribe":
+          queryIds.push(nextQueryId);
+          return modifyQuerySet({
+            type: "Add",
+            queryId: nextQueryId++,
+            udfPath: s.udfPath,
+            args: [s.args],
+            journal: s.journal,
+          });
+        case "unsubscribe":
+          if (queryIds.length === 0) return { type: "Event", eventType: "nothing", event: null };
+          return modifyQuerySet({
+            type: "Remove",
+            queryId: queryIds.splice(s.which % queryIds.length, 1)[0],
+          });
+        case "call":
+          return { type: s.type, requestId: nextRequestId++, udfPath: s.udfPath, args: [s.args] };
+        case "authenticate":
+          return s.token === null
+            ? { type: "Authenticate", tokenType: "None", baseVersion: identityVersion++ }
+            : {
+                type: "Authenticate",
+                tokenType: "User",
+                value: s.token,
+                baseVersion: identityVersion,
+              };
+        case "event":
+          return { type: "Event", eventType: s.eventType, event: s.event };
+      }
+    }),
+  ];
+}
+
+/** What turns a session hostile: a frame put in, or its own frames dropped, repeated or swapped. */
+type Edit =
+  | { kind: "insert"; at: number; frame: Frame }
+  | { kind: "drop" | "repeat"; at: number }
+  | { kind: "swap"; at: number; with: number };
+
+const edit: fc.Arbitrary<Edit> = fc.oneof(
+  {
+    weight: 6,
+    arbitrary: fc.record({ kind: fc.constant("insert"), at: fc.nat(), frame: hostileFrame }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constantFrom("drop", "repeat"), at: fc.nat() }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("swap"), at: fc.nat(), with: fc.nat() }) },
+);
+
+function applyEdit(frames: Frame[], e: Edit): Frame[] {
+  if (frames.length === 0 && e.kind !== "insert") return frames;
+  const edited = [...frames];
+  const at = e.at % (frames.length + (e.kind === "insert" ? 1 : 0));
+  if (e.kind === "insert") edited.splice(at, 0, e.frame);
+  else if (e.kind === "drop") edited.splice(at, 1);
+  else if (e.kind === "repeat") edited.splice(at, 0, frames[at]);
+  else [edited[at], edited[e.with % frames.length]] = [frames[e.with % frames.length], frames[at]];
+  return edited;
+}
+
+/**
+ * What one connection sends: a well-behaved session (so the backend's deeper
+ * paths run: queries, mutations, actions, auth), mostly made hostile by a few
+ * edits. The first frame that breaks the protocol ends the connection.
+ */
 export const connectionScript: fc.Arbitrary<Frame[]> = fc
-  .tuple(
-    fc.oneof({ weight: 4, arbitrary: connect }, { weight: 1, arbitrary: fc.constant(null) }),
-    fc.array(frame, { minLength: 1, maxLength: 16 }),
-  )
-  .map(([first, frames]) => (first ? [textFrame(JSON.stringify(first)), ...frames] : frames));
+  .tuple(connect, fc.array(step, { minLength: 2, maxLength: 16 }), fc.array(edit, { maxLength: 2 }))
+  .map(([first, steps, edits]) =>
+    edits.reduce(
+      applyEdit,
+      buildSession(first, steps).map((m) => textFrame(JSON.stringify(m))),
+    ),
+  );
 
 const FUNCTION_ROUTES = {
   "/api/query": "positional",
