@@ -542,11 +542,6 @@ export function badgeByKey(key: string): BadgeDefinition | null {
   return BY_KEY.get(key) ?? null;
 }
 
-/** `sort_order` of the spec: the position in the catalogue. */
-export function badgeSortOrder(key: string): number {
-  return BADGE_CATALOGUE.findIndex((badge) => badge.key === key);
-}
-
 export function badgeTarget(badge: BadgeDefinition): number {
   return badge.criteria.target ?? DEFAULT_PROGRESS_TARGET;
 }

@@ -8,7 +8,6 @@ import { TZDate } from "@date-fns/tz";
 import { addDays, format, startOfDay } from "date-fns";
 import {
   BADGE_CATALOGUE,
-  BADGE_CATEGORIES,
   badgeTarget,
   type BadgeColorTier,
   type BadgeDefinition,
@@ -241,13 +240,6 @@ export function defaultVisibleKeys(
     if (!chosen.includes(badge)) chosen.push(badge);
   }
   return chosen.map((badge) => badge.key);
-}
-
-/** Badges of a category, or of all ("all"), in catalogue order. */
-export function badgesInCategory(category: (typeof BADGE_CATEGORIES)[number] | "all") {
-  return category === "all"
-    ? BADGE_CATALOGUE
-    : BADGE_CATALOGUE.filter((badge) => badge.category === category);
 }
 
 /** The bell's texts for an award. */

@@ -109,7 +109,7 @@ function Badges({ data }: { data: PageData }) {
         <Tile label="Complete" value={`${progressPercent(Math.min(earnedCount, total), total)}%`} />
       </dl>
 
-      <div className="grid gap-6 lg:grid-cols-[15rem_1fr]">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[15rem_minmax(0,1fr)]">
         <CategoryNav cards={cards} filter={filter} onChange={setFilter} />
         <section aria-labelledby="badge-list-heading">
           <h2 id="badge-list-heading" className="sr-only">
@@ -242,7 +242,9 @@ function BadgeCardView({
           {isOwner && <VisibilityToggle badge={badge} earned={earned} canShowMore={canShowMore} />}
         </div>
       ) : (
-        progress !== null && <ProgressBar badge={badge} {...progress} />
+        progress !== null && (
+          <ProgressBar badge={badge} current={progress.current} target={progress.target} />
+        )
       )}
     </li>
   );
