@@ -224,10 +224,11 @@ describe("one-click unsubscribe (RFC 8058)", () => {
     expect(await page.text()).toContain("Unsubscribe from session invitations?");
     expect((await guest.asUser.query(api.emailPreferences.mine, {})).eventInvitations).toBe(true);
 
-    const bad = await t.fetch(path.replace(/token=[^&]+/, "token=" + "x".repeat(32)), {
-      method: "POST",
-      body: "List-Unsubscribe=One-Click",
-    });
+    const badPath = path.replace(/token=[^&]+/, "token=" + "x".repeat(32));
+    const badPage = await t.fetch(badPath, { method: "GET" });
+    expect(badPage.status).toBe(400);
+    expect(await badPage.text()).toContain("This unsubscribe link is not valid");
+    const bad = await t.fetch(badPath, { method: "POST", body: "List-Unsubscribe=One-Click" });
     expect(bad.status).toBe(400);
     expect((await guest.asUser.query(api.emailPreferences.mine, {})).eventInvitations).toBe(true);
 

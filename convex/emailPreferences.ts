@@ -5,11 +5,12 @@
  * model/emailPreferences.ts.
  */
 import { v } from "convex/values";
-import { internalMutation, mutation, query } from "./_generated/server";
+import { internalMutation, internalQuery, mutation, query } from "./_generated/server";
 import { EMAIL_PREFERENCE_MESSAGES, isUnsubscribeScope } from "../shared/emailPreferences";
 import { emailFrequencyValidator } from "./schema";
 import {
   emailPreferencesOf,
+  preferencesByUnsubscribeToken,
   saveEmailPreferences,
   unsubscribeWithToken,
 } from "./model/emailPreferences";
@@ -43,6 +44,13 @@ export const save = mutation({
     await saveEmailPreferences(ctx, userId, preferences, timeZone ?? null);
     return { message: EMAIL_PREFERENCE_MESSAGES.saved };
   },
+});
+
+/** Whether an unsubscribe link is real (the GET page asks before showing its button). */
+export const isUnsubscribeLinkValid = internalQuery({
+  args: { token: v.string(), category: v.string() },
+  handler: async (ctx, { token, category }) =>
+    isUnsubscribeScope(category) && (await preferencesByUnsubscribeToken(ctx, token)) !== null,
 });
 
 /** One-click unsubscribe (RFC 8058) from the HTTP route: false for an unknown token or scope. */

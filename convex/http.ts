@@ -79,9 +79,13 @@ http.route({
 http.route({
   path: UNSUBSCRIBE_PATH,
   method: "GET",
-  handler: httpAction((_ctx, request) => {
-    const { category } = unsubscribeParams(request);
-    return Promise.resolve(unsubscribePageResponse("confirm", category, siteUrl(), request.url));
+  handler: httpAction(async (ctx, request) => {
+    const { token, category } = unsubscribeParams(request);
+    const valid = await ctx.runQuery(internal.emailPreferences.isUnsubscribeLinkValid, {
+      token,
+      category,
+    });
+    return unsubscribePageResponse(valid ? "confirm" : "invalid", category, siteUrl(), request.url);
   }),
 });
 

@@ -139,6 +139,18 @@ export async function saveEmailPreferences(
     await rescheduleDigest(ctx, userId);
 }
 
+/** The preferences an unsubscribe link's token belongs to (null for anything else). */
+export async function preferencesByUnsubscribeToken(
+  ctx: QueryCtx,
+  token: string,
+): Promise<EmailPreferencesDoc | null> {
+  if (token.length !== TOKEN_LENGTH) return null;
+  return await ctx.db
+    .query("email_preferences")
+    .withIndex("by_unsubscribe_token", (q) => q.eq("unsubscribeToken", token))
+    .unique();
+}
+
 /**
  * One-click unsubscribe: turns `scope` off for the owner of `token`.
  * Returns false for an unknown token (nothing is written).
@@ -148,11 +160,7 @@ export async function unsubscribeWithToken(
   token: string,
   scope: UnsubscribeScope,
 ): Promise<boolean> {
-  if (token.length !== TOKEN_LENGTH) return false;
-  const row = await ctx.db
-    .query("email_preferences")
-    .withIndex("by_unsubscribe_token", (q) => q.eq("unsubscribeToken", token))
-    .unique();
+  const row = await preferencesByUnsubscribeToken(ctx, token);
   if (row === null) return false;
   const preferences = unsubscribed(await emailPreferencesOf(ctx, row.userId), scope);
   await ctx.db.patch("email_preferences", row._id, { ...preferences, updatedAt: Date.now() });
