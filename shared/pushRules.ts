@@ -33,12 +33,8 @@ export function pushPayload(notification: {
   message: string;
   data: Record<string, unknown>;
 }): PushPayload {
-  const { badges_path: badgesPath } = notification.data;
-  // A badge award opens the person's badges page (the badge engine stores its path).
-  const link =
-    notification.type === "badge_achievement" && typeof badgesPath === "string"
-      ? badgesPath
-      : notificationLink(notification.data);
+  // The page the bell opens: the session, the badges page, the crew.
+  const link = notificationLink(notification.data);
   const tag =
     link === null ? notification.type : `${notification.type}:${link}`.slice(0, MAX_TAG_LENGTH);
   return {
