@@ -21,6 +21,9 @@ export default defineConfig({
           environment: "edge-runtime",
           include: ["convex/**/*.test.ts"],
           server: { deps: { inline: ["convex-test"] } },
+          // A test's first call loads the function modules (React Email's renderer among them):
+          // over Vitest's 5 s on a busy 2-core machine, though milliseconds once loaded.
+          testTimeout: 20_000,
         },
       },
       {
