@@ -98,12 +98,7 @@ async function play(frames: Array<Pick<Frame, "data" | "binary">>): Promise<Endi
   const closed = new Promise<Omit<Ending, "sent">>((resolve) =>
     socket.on("close", (code, reason) => resolve({ code, reason: reason.toString(), errors })),
   );
-  await once(socket, "open").catch(async (error: Error) => {
-    // Refused: most likely the backend died (its exit may not have been seen yet).
-    await eventually(() => !backend.alive());
-    expectAlive();
-    throw error;
-  });
+  await once(socket, "open").catch((error: Error) => failBatch(error.message));
   const settle = (requestId: number) => {
     const probed = new Promise<void>(
       (resolve) => (answered = (id) => (id === requestId ? resolve() : undefined)),
@@ -320,12 +315,12 @@ test(`fuzz: thousands of hostile frames and requests, seed ${SEED}`, async () =>
         }),
         async (scripts) => {
           const [endings] = await Promise.all([Promise.all(scripts.map(play)), normal.write()]);
-          scripts.forEach((frames, i) => {
+          for (const [i, frames] of scripts.entries()) {
             totals.frames += endings[i].sent;
             totals.connections++;
             const wrong = wrongEnding(frames, endings[i]);
-            if (wrong) throw new Error(wrong);
-          });
+            if (wrong) await failBatch(wrong);
+          }
           expectAlive();
         },
       ),
@@ -338,10 +333,10 @@ test(`fuzz: thousands of hostile frames and requests, seed ${SEED}`, async () =>
         async (requests) => {
           const [responses] = await Promise.all([Promise.all(requests.map(call)), normal.write()]);
           totals.requests += requests.length;
-          requests.forEach((request, i) => {
+          for (const [i, request] of requests.entries()) {
             const wrong = wrongResponse(request, responses[i]);
-            if (wrong) throw new Error(`${request.method} ${request.path}: ${wrong}`);
-          });
+            if (wrong) await failBatch(`${request.method} ${request.path}: ${wrong}`);
+          }
           expectAlive();
         },
       ),
@@ -368,6 +363,13 @@ test(`fuzz: thousands of hostile frames and requests, seed ${SEED}`, async () =>
   expect(await eventually(() => logged() >= played.protocolErrors)).toBe(true);
   expect(logged()).toBeLessThanOrEqual(played.connections);
 }, 120_000);
+
+/** Fails the batch; as a death when that is what it was (the backend's exit may not have been seen yet). */
+async function failBatch(wrong: string): Promise<never> {
+  await eventually(() => !backend.alive());
+  expectAlive();
+  throw new Error(wrong);
+}
 
 /** Fails with the end of the backend's log (its last words name what killed it) once it has died. */
 function expectAlive(): void {
