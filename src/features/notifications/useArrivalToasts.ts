@@ -12,7 +12,9 @@ const NEWEST_ONLY = { paginationOpts: { numItems: 1, cursor: null } };
 function celebrateBadge(award: { title: string; message: string; data: Record<string, unknown> }) {
   import("@/features/badges/BadgeCelebrationToast")
     .then(({ showBadgeCelebration }) => showBadgeCelebration(award))
-    .catch(() => toast(award.title, { description: award.message, duration: NOTIFICATION_TOAST_MS }));
+    .catch(() =>
+      toast(award.title, { description: award.message, duration: NOTIFICATION_TOAST_MS }),
+    );
 }
 
 /** Toasts each notification that arrives while the app is open (never those there on load). */
