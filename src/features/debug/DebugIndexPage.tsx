@@ -12,7 +12,7 @@ export function DebugIndexPage() {
       description="Internal test and debug pages. They exercise the real functions and components, so use them with a test account."
       wide
     >
-      <div className="grid gap-6 md:grid-cols-2">
+      <div className="grid items-start gap-6 md:grid-cols-2">
         {groups.map((group) => (
           <section
             key={group}
