@@ -103,6 +103,20 @@ export const markEmailSent = internalMutation({
   },
 });
 
+/** A delivery webhook's bounce or complaint: the message's row becomes 'bounced'. */
+export const markEmailBounced = internalMutation({
+  args: { messageId: v.string(), errorMessage: v.string() },
+  handler: async (ctx, { messageId, errorMessage }) => {
+    const log = await ctx.db
+      .query("email_logs")
+      .withIndex("by_message_id", (q) => q.eq("messageId", messageId))
+      .first();
+    if (log === null) return false;
+    await ctx.db.patch("email_logs", log._id, { status: "bounced", errorMessage });
+    return true;
+  },
+});
+
 export const markEmailFailed = internalMutation({
   args: { logId: v.id("email_logs"), errorMessage: v.string() },
   handler: async (ctx, { logId, errorMessage }) => {

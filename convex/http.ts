@@ -1,8 +1,9 @@
 import { httpRouter } from "convex/server";
 import { internal } from "./_generated/api";
-import { httpAction } from "./_generated/server";
+import { env, httpAction } from "./_generated/server";
 import { auth } from "./auth";
 import { routeGoogleCallbackErrors } from "./model/googleCallback";
+import { bounceOf, isSignedBySvix, RESEND_WEBHOOK_PATH } from "./model/emailWebhooks";
 import { siteUrl } from "./model/magicLinks";
 import { UNSUBSCRIBE_PATH } from "./model/emailPreferences";
 import { unsubscribePageResponse, unsubscribeParams } from "./model/unsubscribePage";
@@ -23,7 +24,10 @@ http.route({
   handler: httpAction(async (ctx) => {
     const cards = await ctx.runQuery(internal.events.publicFeed, {});
     const site = siteUrl();
-    const body = { events: cards.map((card) => publicEventJson(card, site)), generatedAt: new Date().toISOString() };
+    const body = {
+      events: cards.map((card) => publicEventJson(card, site)),
+      generatedAt: new Date().toISOString(),
+    };
     return new Response(JSON.stringify(body), {
       status: 200,
       headers: {
@@ -55,7 +59,10 @@ http.route({
     const { status, html } = sharePageHtml(preview, decoded, siteUrl(), url.search);
     return new Response(html, {
       status,
-      headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "public, max-age=300" },
+      headers: {
+        "Content-Type": "text/html; charset=utf-8",
+        "Cache-Control": "public, max-age=300",
+      },
     });
   }),
 });
@@ -86,6 +93,33 @@ http.route({
       category,
     });
     return unsubscribePageResponse(valid ? "confirm" : "invalid", category, siteUrl(), request.url);
+  }),
+});
+
+/**
+ * Resend's delivery events (set the endpoint and RESEND_WEBHOOK_SECRET in
+ * Resend's dashboard): a bounce or spam complaint marks the message
+ * 'bounced'. Unsigned or stale requests get 401; without the secret, 404.
+ */
+http.route({
+  path: RESEND_WEBHOOK_PATH,
+  method: "POST",
+  handler: httpAction(async (ctx, request) => {
+    const secret = env.RESEND_WEBHOOK_SECRET;
+    if (!secret) return new Response("Not found", { status: 404 });
+    const body = await request.text();
+    if (!(await isSignedBySvix(secret, request.headers, body))) {
+      return new Response("Invalid signature", { status: 401 });
+    }
+    let payload: unknown = null;
+    try {
+      payload = JSON.parse(body);
+    } catch {
+      return new Response("Invalid JSON", { status: 400 });
+    }
+    const bounce = bounceOf(payload);
+    if (bounce !== null) await ctx.runMutation(internal.emails.markEmailBounced, bounce);
+    return new Response(null, { status: 204 });
   }),
 });
 

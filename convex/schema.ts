@@ -57,7 +57,9 @@ export const EMAIL_TYPES = [
 export const emailTypeValidator = v.union(...EMAIL_TYPES.map((value) => v.literal(value)));
 
 export const emailCategoryValidator = v.union(...EMAIL_CATEGORIES.map((value) => v.literal(value)));
-export const emailFrequencyValidator = v.union(...EMAIL_FREQUENCIES.map((value) => v.literal(value)));
+export const emailFrequencyValidator = v.union(
+  ...EMAIL_FREQUENCIES.map((value) => v.literal(value)),
+);
 
 export const EMAIL_STATUSES = ["pending", "sent", "failed", "bounced"] as const;
 export const emailStatusValidator = v.union(...EMAIL_STATUSES.map((value) => v.literal(value)));
@@ -197,7 +199,10 @@ export default defineSchema({
     /** The body: kept for the local outbox only (it may carry sign-in links). */
     html: v.union(v.string(), v.null()),
     text: v.union(v.string(), v.null()),
-  }).index("by_recipient", ["recipient"]),
+  })
+    .index("by_recipient", ["recipient"])
+    // A delivery webhook names the message by Resend's id.
+    .index("by_message_id", ["messageId"]),
 
   /**
    * E-mail preferences (spec 3 §3); no row means the defaults. `timeZone` is

@@ -54,6 +54,7 @@ import type * as model_discover from "../model/discover.js";
 import type * as model_emailDigest from "../model/emailDigest.js";
 import type * as model_emailPreferences from "../model/emailPreferences.js";
 import type * as model_emailQueue from "../model/emailQueue.js";
+import type * as model_emailWebhooks from "../model/emailWebhooks.js";
 import type * as model_emails from "../model/emails.js";
 import type * as model_errors from "../model/errors.js";
 import type * as model_eventCleanup from "../model/eventCleanup.js";
@@ -156,6 +157,7 @@ declare const fullApi: ApiFromModules<{
   "model/emailDigest": typeof model_emailDigest;
   "model/emailPreferences": typeof model_emailPreferences;
   "model/emailQueue": typeof model_emailQueue;
+  "model/emailWebhooks": typeof model_emailWebhooks;
   "model/emails": typeof model_emails;
   "model/errors": typeof model_errors;
   "model/eventCleanup": typeof model_eventCleanup;
