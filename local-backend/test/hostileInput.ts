@@ -336,9 +336,11 @@ function applyEdit(frames: Frame[], e: Edit): Frame[] {
   const edited = [...frames];
   const at = e.at % (frames.length + (e.kind === "insert" ? 1 : 0));
   if (e.kind === "insert") edited.splice(at, 0, e.frame);
-  else if (e.kind === "drop") edited.splice(at, 1);
-  else if (e.kind === "repeat") edited.splice(at, 0, frames[at]);
-  else [edited[at], edited[e.with % frames.length]] = [frames[e.with % frames.length], frames[at]];
+  else if (e.kind === "swap") {
+    const other = e.with % frames.length;
+    [edited[at], edited[other]] = [frames[other], frames[at]];
+  } else if (e.kind === "drop") edited.splice(at, 1);
+  else edited.splice(at, 0, frames[at]);
   return edited;
 }
 
