@@ -62,8 +62,7 @@ async function snapshot(t: TestConvex) {
 const HOSTILE = " \u202EBe\u0000er at Cafe\u0301\u2066 \ud83c";
 const REPAIRED = "Beer at Caf\u00e9 \ufffd";
 
-// The first call loads every function module and the component: seconds on a busy machine.
-describe("repairs.run", { timeout: 20_000 }, () => {
+describe("repairs.run", () => {
   test("gives a session whose times cannot be shown its creation time and 3 hours, ended", async () => {
     const t = repairTest();
     const host = await createUser(t, { name: "Hana Host" });

@@ -31,9 +31,6 @@ afterEach(() => {
   vi.unstubAllEnvs();
 });
 
-/** The first call loads every function module: seconds on a busy machine. */
-const SLOW_FIRST_CALL = { timeout: 20_000 };
-
 type World = { t: TestConvex; host: TestUser; guest: TestUser; pastEventId: Id<"events"> };
 
 /** A host and a guest of a session that started 5 hours ago (its recap is open). */
@@ -200,7 +197,7 @@ const FIELDS: Field[] = [
   },
 ];
 
-describe.each(FIELDS)("$name", SLOW_FIRST_CALL, (field) => {
+describe.each(FIELDS)("$name", (field) => {
   test("is stored in NFC, without controls or bidi overrides and isolates, trimmed", async () => {
     const w = await world();
     expect(await field.store(w, " \u202EBe\u0000er at Cafe\u0301\u2066\u2069\t")).toBe(
