@@ -62,10 +62,14 @@ function expectLogged(eventId: Id<"events">) {
 const page = { numItems: 20, cursor: null };
 
 describe.each(POISONS)("a session stored with the time %d", (poison) => {
-  test("discover lists the others and logs it", async () => {
+  test("discover lists and counts the others, and logs it", async () => {
     const { t, bad } = await world(poison);
     const result = await t.query(api.events.discover, { paginationOpts: page, timeZone: "UTC" });
     expect(result.page.map((card) => card.title)).toEqual(["Good Pints"]);
+    expect(await t.query(api.events.discoverCount, { timeZone: "UTC" })).toEqual({
+      count: 1,
+      more: false,
+    });
     expectLogged(bad.eventId);
   });
 

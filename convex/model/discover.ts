@@ -39,7 +39,7 @@ import {
 import { DISCOVER_PAGE_MAX, PUBLIC_EVENTS_FEED_LIMIT, clampPageSize, drinkGroupForFilter, type DrinkGroup } from "../../shared/eventAccess";
 import { DISCOVER_COUNT_CAP } from "../../shared/eventCopy";
 import { timeZoneOrUtc } from "../../shared/eventTiming";
-import { People, eventCards, type EventCard } from "./eventViews";
+import { People, eventCards, isListable, type EventCard } from "./eventViews";
 import type { EventDoc } from "./participation";
 
 export type DiscoverOptions = {
@@ -134,8 +134,10 @@ function discoverPlan(ctx: QueryCtx, options: Omit<DiscoverOptions, "paginationO
           return group === null ? base : base.eq("drinkGroup", group);
         })
       : sortedQuery(ctx, narrowed ? "date" : sort, group, window, now);
+  // A session the list cannot show is not counted either ('Found N sessions' matches the cards).
   const keep = (event: EventDoc) =>
     event.endTime > now &&
+    isListable(event) &&
     isInTimeWindow(event, window, now, timeZone) &&
     (terms.length === 0 || matchesSearch(event.searchText, terms.join(" ")));
   return { query, keep, sort, narrowed };
