@@ -80,7 +80,7 @@ export function StyleGuidePage() {
             <p className="text-sm font-semibold tracking-widest text-brand-amber uppercase">
               Eyebrow
             </p>
-            <p className="font-display text-3xl font-extrabold text-brand-gradient">
+            <p className="w-fit font-display text-3xl font-extrabold text-brand-gradient">
               Brand gradient
             </p>
           </Card>
@@ -167,7 +167,7 @@ export function StyleGuidePage() {
               <h3 className="font-display text-lg font-bold text-red-200">Danger card</h3>
               <p className="mt-1 text-sm text-cream-200">For destructive sections.</p>
             </Card>
-            <Card className="flex flex-wrap gap-2">
+            <Card className="flex flex-wrap items-center gap-2">
               <StatusPill tone="good">VALID</StatusPill>
               <StatusPill tone="bad">EXPIRED</StatusPill>
               <StatusPill tone="warn">running</StatusPill>
