@@ -6,8 +6,7 @@
  */
 import { z } from "zod";
 import { cryptoRandomBytes, randomString, type RandomBytes } from "./random";
-import { textLength } from "./profileRules";
-import { cleanUserText } from "./userText";
+import { cleanUserText, textLength } from "./userText";
 import { optionalUserText, userText } from "./userTextFields";
 
 // ---------------------------------------------------------------- fields
@@ -51,8 +50,6 @@ export const INVITE_BATCH_MAX = 50;
 export const USER_SEARCH_RESULTS_MAX = 10;
 export const USER_SEARCH_CANDIDATES = 20;
 export const USER_SEARCH_QUERY_MAX_LENGTH = 100;
-/** Session invite search needs this many characters (spec 2 §5). */
-export const EVENT_INVITE_SEARCH_MIN_LENGTH = 2;
 export const SEARCH_DEBOUNCE_MS = 300;
 
 // ---------------------------------------------------------------- messages

@@ -3,7 +3,8 @@
  * invitations"): the messages, and the picker's rules for the wizard's
  * invite step. Pure: shared by the wizard and the invitation functions.
  */
-import { EVENT_INVITE_SEARCH_MIN_LENGTH } from "./crewRules";
+/** Session invite search needs this many characters (spec 2 §5). */
+export const EVENT_INVITE_SEARCH_MIN_LENGTH = 2;
 
 export const EVENT_INVITATION_MESSAGES = {
   invited: (count: number) => `Successfully invited ${count} user(s) to the event`,

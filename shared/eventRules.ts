@@ -12,7 +12,8 @@ import { DURATION_TYPES, VIBES } from "./eventOptions";
 import { DEFAULT_EVENT_DURATION_MS, HOUR_MS, timeZoneOrUtc } from "./eventTiming";
 import { isImageTypeRefused } from "./imageTypes";
 import { isPlaceIdWithinBounds } from "./places";
-import { textLength, type FieldError } from "./profileRules";
+import type { FieldError } from "./profileRules";
+import { textLength } from "./userText";
 import type { UserTextOptions } from "./userText";
 import { optionalUserText, userText } from "./userTextFields";
 

@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { FAVORITE_DRINKS, NO_FAVORITE_DRINK, type FavoriteDrink } from "./drinks";
 import { DEFAULT_DISPLAY_NAME, normalizeOptionalText } from "./profileNames";
-import { repairOptionalUserText, type UserTextOptions } from "./userText";
+import { repairOptionalUserText, textLength, type UserTextOptions } from "./userText";
 import { optionalUserText } from "./userTextFields";
 
 export { DEFAULT_DISPLAY_NAME, normalizeOptionalText, profileDisplayName } from "./profileNames";
@@ -27,10 +27,22 @@ export const PROFILE_VISIBILITIES = ["public", "crew_only", "private"] as const;
 export type ProfileVisibility = (typeof PROFILE_VISIBILITIES)[number];
 export const DEFAULT_PROFILE_VISIBILITY: ProfileVisibility = "public";
 
-export const PROFILE_VISIBILITY_OPTIONS: ReadonlyArray<{ value: ProfileVisibility; label: string; description: string }> = [
+export const PROFILE_VISIBILITY_OPTIONS: ReadonlyArray<{
+  value: ProfileVisibility;
+  label: string;
+  description: string;
+}> = [
   { value: "public", label: "Public", description: "Anyone can see your profile" },
-  { value: "crew_only", label: "Crew only", description: "Only people in your crews can see your profile" },
-  { value: "private", label: "Private", description: "Only you can see your profile; others see just your name" },
+  {
+    value: "crew_only",
+    label: "Crew only",
+    description: "Only people in your crews can see your profile",
+  },
+  {
+    value: "private",
+    label: "Private",
+    description: "Only you can see your profile; others see just your name",
+  },
 ];
 
 export const PROFILE_MESSAGES = {
@@ -45,13 +57,6 @@ export const PROFILE_MESSAGES = {
   favoriteDrinkInvalid: "Please choose a drink from the list",
   visibilityInvalid: "Please choose who can see your profile",
 } as const;
-
-// ---------------------------------------------------------------- text
-
-/** Length as people count it: emoji and accented letters count once. */
-export function textLength(value: string): number {
-  return [...value].length;
-}
 
 // ---------------------------------------------------------------- usernames
 
@@ -109,7 +114,9 @@ export function displayNameFromAuth(auth: { name?: string | null; email?: string
   // A provider's name cannot be refused, only repaired to the user-text rule.
   const name = repairOptionalUserText(auth.name);
   const emailPrefix = repairOptionalUserText(auth.email?.split("@")[0]);
-  return [...(name ?? emailPrefix ?? DEFAULT_DISPLAY_NAME)].slice(0, DISPLAY_NAME_MAX_LENGTH).join("");
+  return [...(name ?? emailPrefix ?? DEFAULT_DISPLAY_NAME)]
+    .slice(0, DISPLAY_NAME_MAX_LENGTH)
+    .join("");
 }
 
 /** Spec 1 §5: 'User ' plus the last 4 characters of the id, for a profile that cannot be found. */
@@ -133,7 +140,9 @@ const favoriteDrinkField = z
     const trimmed = value?.trim() ?? "";
     return trimmed === "" || trimmed === NO_FAVORITE_DRINK ? null : trimmed;
   })
-  .pipe(z.union([z.enum(FAVORITE_DRINKS), z.null()], { error: PROFILE_MESSAGES.favoriteDrinkInvalid }));
+  .pipe(
+    z.union([z.enum(FAVORITE_DRINKS), z.null()], { error: PROFILE_MESSAGES.favoriteDrinkInvalid }),
+  );
 
 /** A username that must be present and valid (the edit form). */
 export const usernameSchema = z
@@ -160,12 +169,19 @@ export const profileUpdateSchema = z.object({
     })
     .transform((value) => (value === "" ? undefined : value))
     .optional(),
-  displayName: optionalTextField(DISPLAY_NAME_MAX_LENGTH, PROFILE_MESSAGES.displayNameTooLong).optional(),
+  displayName: optionalTextField(
+    DISPLAY_NAME_MAX_LENGTH,
+    PROFILE_MESSAGES.displayNameTooLong,
+  ).optional(),
   nickname: optionalTextField(NICKNAME_MAX_LENGTH, PROFILE_MESSAGES.nicknameTooLong).optional(),
-  bio: optionalTextField(BIO_MAX_LENGTH, PROFILE_MESSAGES.bioTooLong, { multiline: true }).optional(),
+  bio: optionalTextField(BIO_MAX_LENGTH, PROFILE_MESSAGES.bioTooLong, {
+    multiline: true,
+  }).optional(),
   tagline: optionalTextField(TAGLINE_MAX_LENGTH, PROFILE_MESSAGES.taglineTooLong).optional(),
   favoriteDrink: favoriteDrinkField.optional(),
-  profileVisibility: z.enum(PROFILE_VISIBILITIES, { error: PROFILE_MESSAGES.visibilityInvalid }).optional(),
+  profileVisibility: z
+    .enum(PROFILE_VISIBILITIES, { error: PROFILE_MESSAGES.visibilityInvalid })
+    .optional(),
   showCrewsPublicly: z.boolean().optional(),
 });
 
@@ -221,7 +237,10 @@ export type FieldError = { field: string; message: string };
 /** The first problem zod found, as a field and message (for one error at a time). */
 export function firstIssue(error: z.ZodError): FieldError {
   const issue = error.issues[0];
-  return { field: String(issue?.path[0] ?? ""), message: issue?.message ?? PROFILE_MESSAGES.usernameRequired };
+  return {
+    field: String(issue?.path[0] ?? ""),
+    message: issue?.message ?? PROFILE_MESSAGES.usernameRequired,
+  };
 }
 
 // ---------------------------------------------------------------- avatar
@@ -248,16 +267,25 @@ function canonicalImageType(type: string): string {
 }
 
 export function isAllowedAvatarType(type: string | null | undefined): type is AvatarType {
-  return typeof type === "string" && (AVATAR_ALLOWED_TYPES as readonly string[]).includes(canonicalImageType(type));
+  return (
+    typeof type === "string" &&
+    (AVATAR_ALLOWED_TYPES as readonly string[]).includes(canonicalImageType(type))
+  );
 }
 
-export type AvatarFileProblem = { code: "FILE_TOO_LARGE" | "FILE_TYPE_NOT_ALLOWED"; message: string };
+export type AvatarFileProblem = {
+  code: "FILE_TOO_LARGE" | "FILE_TYPE_NOT_ALLOWED";
+  message: string;
+};
 
 /**
  * Checks a file's type and size (in the browser before upload, and on the
  * server against the stored file). Type is checked first.
  */
-export function avatarFileProblem(file: { type: string | null | undefined; size: number }): AvatarFileProblem | null {
+export function avatarFileProblem(file: {
+  type: string | null | undefined;
+  size: number;
+}): AvatarFileProblem | null {
   if (!isAllowedAvatarType(file.type)) {
     return { code: "FILE_TYPE_NOT_ALLOWED", message: fileTypeNotAllowedMessage() };
   }
@@ -274,13 +302,17 @@ export const IMAGE_SNIFF_BYTES = 12;
  * The image type a file really is, from its first bytes (magic numbers),
  * whatever its name or declared content type say. Null when unrecognised.
  */
-export function sniffImageType(bytes: Uint8Array): "image/jpeg" | "image/png" | "image/webp" | "image/gif" | null {
+export function sniffImageType(
+  bytes: Uint8Array,
+): "image/jpeg" | "image/png" | "image/webp" | "image/gif" | null {
   const startsWith = (signature: number[], offset = 0) =>
-    bytes.length >= offset + signature.length && signature.every((byte, i) => bytes[offset + i] === byte);
+    bytes.length >= offset + signature.length &&
+    signature.every((byte, i) => bytes[offset + i] === byte);
   if (startsWith([0xff, 0xd8, 0xff])) return "image/jpeg";
   if (startsWith([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "image/png";
   // "RIFF" <size> "WEBP"
-  if (startsWith([0x52, 0x49, 0x46, 0x46]) && startsWith([0x57, 0x45, 0x42, 0x50], 8)) return "image/webp";
+  if (startsWith([0x52, 0x49, 0x46, 0x46]) && startsWith([0x57, 0x45, 0x42, 0x50], 8))
+    return "image/webp";
   if (startsWith([0x47, 0x49, 0x46, 0x38])) return "image/gif";
   return null;
 }

@@ -68,3 +68,8 @@ export function repairOptionalUserText(
   if (value === null || value === undefined) return null;
   return repairUserText(value, options) || null;
 }
+
+/** Length as people count it: emoji and accented letters count once. */
+export function textLength(value: string): number {
+  return [...value].length;
+}

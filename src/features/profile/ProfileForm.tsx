@@ -16,9 +16,9 @@ import {
   USERNAME_MIN_LENGTH,
   profileFormDefaults,
   profileFormSchema,
-  textLength,
   type ProfileFormInput,
 } from "../../../shared/profileRules";
+import { textLength } from "../../../shared/userText";
 import { Button } from "@/components/ui/Button";
 import { Field, inputStyles } from "@/components/ui/Field";
 import { Spinner } from "@/components/ui/Spinner";
@@ -110,7 +110,12 @@ export function ProfileForm({ profile }: { profile: OwnProfile }) {
   const errorCount = Object.keys(errors).length;
 
   return (
-    <form ref={form} noValidate onSubmit={(event) => void save(event)} className="flex flex-col gap-6">
+    <form
+      ref={form}
+      noValidate
+      onSubmit={(event) => void save(event)}
+      className="flex flex-col gap-6"
+    >
       <section aria-labelledby="about-heading" className={sectionClasses}>
         <h2 id="about-heading" className="font-display text-xl font-bold">
           About you
@@ -143,7 +148,11 @@ export function ProfileForm({ profile }: { profile: OwnProfile }) {
               </div>
             )}
           </Field>
-          <Field label="Display name" error={errors.displayName} hint={`Up to ${DISPLAY_NAME_MAX_LENGTH} characters.`}>
+          <Field
+            label="Display name"
+            error={errors.displayName}
+            hint={`Up to ${DISPLAY_NAME_MAX_LENGTH} characters.`}
+          >
             {(control) => (
               <input
                 {...control}
@@ -209,8 +218,13 @@ export function ProfileForm({ profile }: { profile: OwnProfile }) {
         </div>
       </section>
 
-      <fieldset className={sectionClasses} aria-describedby={errors.favoriteDrink ? "favorite-drink-error" : undefined}>
-        <legend className="float-left w-full font-display text-xl font-bold">Favourite drink</legend>
+      <fieldset
+        className={sectionClasses}
+        aria-describedby={errors.favoriteDrink ? "favorite-drink-error" : undefined}
+      >
+        <legend className="float-left w-full font-display text-xl font-bold">
+          Favourite drink
+        </legend>
         <p className="clear-left pt-1 text-sm text-cream-400">Shown next to your name.</p>
         <div className="mt-4 grid grid-cols-2 gap-2 min-[420px]:grid-cols-3 sm:grid-cols-4">
           {FAVORITE_DRINK_OPTIONS.map((option) => (
@@ -257,7 +271,10 @@ export function ProfileForm({ profile }: { profile: OwnProfile }) {
                   className="row-span-2 mt-1 size-4 shrink-0 accent-brand-amber focus:outline-none"
                 />
                 <span className="font-semibold">{option.label}</span>
-                <span id={`visibility-${option.value}-description`} className="text-sm text-cream-400">
+                <span
+                  id={`visibility-${option.value}-description`}
+                  className="text-sm text-cream-400"
+                >
                   {option.description}
                 </span>
               </label>
@@ -291,7 +308,9 @@ export function ProfileForm({ profile }: { profile: OwnProfile }) {
       <div className="sticky bottom-0 z-10 -mx-4 flex flex-col gap-2 border-t border-night-700 bg-night-900/90 px-4 py-4 backdrop-blur-md sm:mx-0 sm:rounded-3xl sm:border sm:px-6">
         {errorCount > 0 && (
           <p role="alert" className="text-sm font-medium text-red-300">
-            {errorCount === 1 ? "Please fix the highlighted field." : `Please fix the ${errorCount} highlighted fields.`}
+            {errorCount === 1
+              ? "Please fix the highlighted field."
+              : `Please fix the ${errorCount} highlighted fields.`}
           </p>
         )}
         <div className="flex items-center justify-end gap-3">

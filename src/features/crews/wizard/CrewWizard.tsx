@@ -16,7 +16,7 @@ import {
   type CrewVibe,
 } from "../../../../shared/crewRules";
 import { appErrorData, errorMessage } from "../../../../shared/errors";
-import { textLength } from "../../../../shared/profileRules";
+import { textLength } from "../../../../shared/userText";
 import { Button } from "@/components/ui/Button";
 import { Field, inputStyles } from "@/components/ui/Field";
 import { Modal } from "@/components/ui/Modal";

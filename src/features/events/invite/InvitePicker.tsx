@@ -3,7 +3,7 @@ import { useState, type KeyboardEvent } from "react";
 import { toast } from "sonner";
 import { api } from "../../../../convex/_generated/api";
 import type { Id } from "../../../../convex/_generated/dataModel";
-import { SEARCH_DEBOUNCE_MS } from "../../../../shared/crewRules";
+import { USER_SEARCH_DEBOUNCE_MS } from "../../../../shared/eventRules";
 import { addCrewToSelection, isInviteSearchReady } from "../../../../shared/eventInvitationRules";
 import { Avatar } from "@/components/ui/Avatar";
 import { CloseIcon } from "@/components/ui/icons";
@@ -31,7 +31,7 @@ export function InvitePicker({
   eventId?: Id<"events">;
 }) {
   const [query, setQuery] = useState("");
-  const debounced = useDebouncedValue(query, SEARCH_DEBOUNCE_MS);
+  const debounced = useDebouncedValue(query, USER_SEARCH_DEBOUNCE_MS);
   const ready = isInviteSearchReady(debounced);
   const results = useQuery(
     api.invitations.searchUsersForEvent,

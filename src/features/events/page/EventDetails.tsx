@@ -41,7 +41,6 @@ import { HostCard } from "./HostCard";
 import { InvitationBanner } from "./InvitationBanner";
 import { JoinControls } from "./JoinControls";
 import { LocationCard } from "./LocationCard";
-import { NudgeButton } from "./NudgeButton";
 import { SectionCard } from "./SectionCard";
 
 // Only attendees see the calendar menu, and only hosts open the dialogs: their code (Headless
@@ -50,6 +49,12 @@ const AddToCalendar = lazyComponent(
   () => import("../calendar/AddToCalendar"),
   "AddToCalendar",
   <Skeleton className="h-11 rounded-full" />,
+);
+// Only hosts see Nudge: its code loads for them.
+const NudgeButton = lazyComponent(
+  () => import("./NudgeButton"),
+  "NudgeButton",
+  <Skeleton className="h-11 w-32 rounded-full" />,
 );
 const ConfirmDialog = lazyDialog(() => import("@/components/ui/ConfirmDialog"), "ConfirmDialog");
 const Modal = lazyDialog(() => import("@/components/ui/Modal"), "Modal");
