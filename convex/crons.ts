@@ -13,10 +13,11 @@ crons.interval("sweep unreferenced uploads", { hours: 1 }, internal.uploads.swee
 // Invitation links from e-mails are deleted once expired (48 hours); the run reports the count.
 crons.interval("delete expired invitation tokens", { hours: 1 }, internal.invitationTokens.cleanupExpired, {});
 
-// Badges: the catalogue synced and every user checked silently (days pass; badges get added).
+// Badges: the catalogue synced and every user checked silently (days pass; badges get added),
+// at a quiet minute of a quiet hour.
 crons.daily(
   "check badges for everyone",
-  { hourUTC: 4, minuteUTC: 0 },
+  { hourUTC: 4, minuteUTC: 17 },
   internal.badges.checkAllUsers,
   {},
 );
