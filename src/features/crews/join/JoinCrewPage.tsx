@@ -22,7 +22,7 @@ import { readStorage, removeStorage, writeStorage } from "@/lib/storage";
 import { usePageTitle } from "@/lib/usePageTitle";
 import { useQueryState } from "@/lib/useQueryState";
 import { CrewEmblem, CrewVibeChip, CrewVisibilityChip } from "../components/CrewChips";
-import { StatePanel } from "@/components/ui/StatePanel";
+import { CrewStatePanel } from "../components/CrewStatePanel";
 
 /**
  * Where "Sign In" on a join page remembers the code, so that the visitor,
@@ -54,9 +54,9 @@ export function JoinCrewPage() {
   const code = normalizeInviteCode(rawCode);
   if (code === null) {
     return (
-      <StatePanel emoji="🔗" title={INVITE_LINK_MESSAGES.pageInvalidCode} alert>
+      <CrewStatePanel emoji="🔗" title={INVITE_LINK_MESSAGES.pageInvalidCode} alert>
         <ButtonLink to="/discover">Discover Events</ButtonLink>
-      </StatePanel>
+      </CrewStatePanel>
     );
   }
   return <JoinWithCode key={code} code={code} />;
@@ -115,33 +115,33 @@ function JoinWithCode({ code }: { code: string }) {
   if (info.status === "loading" || auth.isLoading) return <JoinSkeleton />;
   if (info.status === "error") {
     return (
-      <StatePanel
+      <CrewStatePanel
         emoji="🫗"
         title="Something went wrong"
         body={INVITE_LINK_MESSAGES.pageInvalid}
         alert
       >
         <Button onClick={() => window.location.reload()}>Try Again</Button>
-      </StatePanel>
+      </CrewStatePanel>
     );
   }
   if (crew === null || status === "invalid") {
     return (
-      <StatePanel emoji="🔗" title={INVITE_LINK_MESSAGES.pageInvalid} alert>
+      <CrewStatePanel emoji="🔗" title={INVITE_LINK_MESSAGES.pageInvalid} alert>
         <ButtonLink to="/discover">Discover Events</ButtonLink>
-      </StatePanel>
+      </CrewStatePanel>
     );
   }
   if (status === "already_member" && !joining) {
     return (
-      <StatePanel emoji="🍻" title={INVITE_LINK_MESSAGES.pageAlreadyMember} body={crew.name}>
+      <CrewStatePanel emoji="🍻" title={INVITE_LINK_MESSAGES.pageAlreadyMember} body={crew.name}>
         <ButtonLink to={crewPath(crew._id)}>Go to Crew</ButtonLink>
-      </StatePanel>
+      </CrewStatePanel>
     );
   }
   if (status === "expired" || status === "max_uses") {
     return (
-      <StatePanel
+      <CrewStatePanel
         emoji={status === "expired" ? "⌛" : "🚪"}
         title={
           status === "expired" ? INVITE_LINK_MESSAGES.pageExpired : INVITE_LINK_MESSAGES.pageMaxUses
@@ -150,7 +150,7 @@ function JoinWithCode({ code }: { code: string }) {
         alert
       >
         <ButtonLink to="/discover">Discover Events</ButtonLink>
-      </StatePanel>
+      </CrewStatePanel>
     );
   }
 

@@ -14,8 +14,7 @@ import { inputStyles } from "@/components/ui/Field";
 import { cn } from "@/lib/cn";
 import { CheckIcon, CopyIcon, ShareIcon } from "../components/icons";
 import { Modal } from "@/components/ui/Modal";
-import { copyToClipboard } from "@/lib/clipboard";
-import { eventShareUrl } from "../lib/links";
+import { copyText, eventShareUrl } from "../lib/links";
 
 export type ShareableEventInfo = {
   title: string;
@@ -75,7 +74,7 @@ export function ShareEventDialog({
 
   async function copy() {
     try {
-      await copyToClipboard(copyUrl);
+      await copyText(copyUrl);
       setCopied(true);
       window.clearTimeout(resetTimer.current);
       resetTimer.current = window.setTimeout(() => setCopied(false), COPY_CONFIRMATION_MS);
@@ -87,7 +86,7 @@ export function ShareEventDialog({
   async function copyForInstagram() {
     if (!event) return;
     try {
-      await copyToClipboard(trackedShareUrl(url, "instagram"));
+      await copyText(trackedShareUrl(url, "instagram"));
       toast.success(EVENT_TOASTS.instagramLinkCopied);
     } catch {
       toast.error(EVENT_ERRORS.copyLinkFailed);
