@@ -37,6 +37,9 @@ export default defineConfig({
   workers: 2,
   retries: isCI ? 1 : 0,
   reporter: "list",
+  // A story with two or three browsers takes about a minute on a loaded 2-core CI machine; the
+  // limit is a safety net against hangs, not a speed target (expect's timeout bounds each wait).
+  timeout: 120_000,
   // Conditions, not sleeps: 10 s lets a loaded 2-core machine (backend, Vite and two browsers
   // sharing it) answer; CLINK_E2E_EXPECT_TIMEOUT_MS raises it further on a busier one.
   expect: { timeout: Number(process.env.CLINK_E2E_EXPECT_TIMEOUT_MS ?? 10_000) },

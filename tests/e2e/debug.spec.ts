@@ -76,7 +76,6 @@ test("every debug route opens without errors or serious axe violations, signed i
 test("a test notification sent from /test-notifications arrives live in the bell", async ({
   page,
 }) => {
-  test.setTimeout(120_000);
   const errors = recordPageErrors(page);
   await signUp(page, uniqueEmail("notifier"));
   await openDebugPage(page, { path: "/test-notifications", title: "Notification System Test" });
@@ -93,7 +92,6 @@ test("a test notification sent from /test-notifications arrives live in the bell
 test("the console's E2E Testing tab runs its four steps to success on the local backend", async ({
   page,
 }) => {
-  test.setTimeout(120_000);
   const errors = recordPageErrors(page);
   await signUp(page, uniqueEmail("e2e-host"));
   await openDebugPage(page, { path: "/debug/notifications", title: "Debug Notification Console" });
@@ -113,7 +111,6 @@ test("the console's E2E Testing tab runs its four steps to success on the local 
 });
 
 test("the console's Token Testing tab processes a real invitation token", async ({ page }) => {
-  test.setTimeout(120_000);
   const errors = recordPageErrors(page);
   await signUp(page, uniqueEmail("token-host"));
   await openDebugPage(page, { path: "/debug/notifications", title: "Debug Notification Console" });

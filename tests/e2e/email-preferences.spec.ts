@@ -35,7 +35,6 @@ async function clientAs(page: Page): Promise<ConvexHttpClient> {
 test("Settings saves e-mail preferences: 'Email preferences saved!', kept after a reload", async ({
   page,
 }) => {
-  test.setTimeout(90_000);
   const errors = recordPageErrors(page);
   await signUp(page, uniqueEmail("prefs"));
   const nav = new NavBar(page);
@@ -78,7 +77,6 @@ test("Settings saves e-mail preferences: 'Email preferences saved!', kept after 
 test("the host nudges an invitee from the session page; the invitee's bell shows it live", async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
   const host = await newPerson(browser);
   const guest = await newPerson(browser);
   await signUp(host.page, uniqueEmail("nudger"));

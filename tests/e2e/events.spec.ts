@@ -226,7 +226,6 @@ test("a host creates a session with the wizard and shares it; a guest finds it, 
 });
 
 test("RSVPs change on the older page, with counts and the list", async ({ browser }) => {
-  test.setTimeout(120_000);
   const token = uniqueToken();
   const title = `Quiz night ${token}`;
   const host = await newPerson(browser);
@@ -273,7 +272,6 @@ test("RSVPs change on the older page, with counts and the list", async ({ browse
 test("a private session: strangers are refused, signed-out visitors are sent to log in", async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
   const title = `Secret supper ${uniqueToken()}`;
   const host = await newPerson(browser);
   await signUp(host.page, uniqueEmail("secret"));
@@ -312,7 +310,6 @@ test("a private session: strangers are refused, signed-out visitors are sent to 
 });
 
 test("the host edits a session (also through ?edit=true) and deletes it", async ({ browser }) => {
-  test.setTimeout(120_000);
   const token = uniqueToken();
   const title = `Wine Wednesday ${token}`;
   const host = await newPerson(browser);

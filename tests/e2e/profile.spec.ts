@@ -11,7 +11,6 @@ import { recordPageErrors, unexpectedErrors } from "./support/pageErrors.ts";
 import { uniqueEmail } from "./support/users.ts";
 
 test("a newcomer edits their profile, sees validation errors and uploads a photo", async ({ page }) => {
-  test.setTimeout(60_000);
   const errors = recordPageErrors(page);
   const { username } = await signUp(page, uniqueEmail("alice"));
   const profile = new ProfilePage(page);
@@ -107,7 +106,6 @@ test("a newcomer edits their profile, sees validation errors and uploads a photo
 test("another user sees a public profile in full, a private one by name only, and cannot take its username", async ({
   browser,
 }) => {
-  test.setTimeout(60_000);
   const aliceContext = await browser.newContext();
   const bobContext = await browser.newContext();
   const visitorContext = await browser.newContext();
@@ -172,7 +170,6 @@ test("another user sees a public profile in full, a private one by name only, an
 test("a host's own profile lists their new session under Upcoming with counts, and Your Sessions in the menu leads to it", async ({
   page,
 }) => {
-  test.setTimeout(90_000);
   const errors = recordPageErrors(page);
   const { username } = await signUp(page, uniqueEmail("hostie"));
   const title = `Rooftop negronis ${uniqueToken()}`;

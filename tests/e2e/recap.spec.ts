@@ -143,9 +143,10 @@ test("after the night: an attendee rates, uploads and comments; another sees it 
     await guestRecap.photo(`Cheers ${token}`).click();
     await expect(guestRecap.viewer).toBeVisible();
     await expect(guestRecap.viewer.getByRole("img", { name: `Cheers ${token}` })).toBeVisible();
-    // Let the opening transition finish before the picture.
+    // Let the opening transition settle before the picture: an animation framer-motion replaces
+    // is cancelled, and its `finished` rejects with AbortError, which also means it is over.
     await guestRecap.viewer.evaluate((el) =>
-      Promise.all(el.ownerDocument.getAnimations().map((animation) => animation.finished)),
+      Promise.allSettled(el.ownerDocument.getAnimations().map((animation) => animation.finished)),
     );
     await guest.page.screenshot({ path: `screenshots/recap-viewer-${width}.png` });
     await guest.page.keyboard.press("Escape");

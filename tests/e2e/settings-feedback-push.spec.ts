@@ -54,7 +54,6 @@ test("feedback settings are stored in this browser and played as set; push says 
   page,
 }) => {
   // Signing up takes a good part of a minute when the shared machine is busy.
-  test.setTimeout(120_000);
   const errors = recordPageErrors(page);
   await recordFeedback(page);
   await signUp(page, uniqueEmail("fern"));
@@ -136,7 +135,6 @@ test("feedback settings are stored in this browser and played as set; push says 
 test("with VAPID keys the push section prompts, and the service worker waits for permission", async ({
   page,
 }) => {
-  test.setTimeout(120_000);
   const errors = recordPageErrors(page);
   // As a deployment with VAPID keys answers (this backend has none).
   await overrideQueries(page, {
