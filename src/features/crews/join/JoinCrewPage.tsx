@@ -22,7 +22,7 @@ import { readStorage, removeStorage, writeStorage } from "@/lib/storage";
 import { usePageTitle } from "@/lib/usePageTitle";
 import { useQueryState } from "@/lib/useQueryState";
 import { CrewEmblem, CrewVibeChip, CrewVisibilityChip } from "../components/CrewChips";
-import { CrewStatePanel } from "../components/CrewStatePanel";
+import { StatePanel } from "@/components/ui/StatePanel";
 
 /**
  * Where "Sign In" on a join page remembers the code, so that the visitor,
@@ -54,9 +54,9 @@ export function JoinCrewPage() {
   const code = normalizeInviteCode(rawCode);
   if (code === null) {
     return (
-      <CrewStatePanel emoji="🔗" title={INVITE_LINK_MESSAGES.pageInvalidCode} alert>
+      <StatePanel emoji="🔗" title={INVITE_LINK_MESSAGES.pageInvalidCode} alert>
         <ButtonLink to="/discover">Discover Events</ButtonLink>
-      </CrewStatePanel>
+      </StatePanel>
     );
   }
   return <JoinWithCode key={code} code={code} />;
@@ -115,33 +115,33 @@ function JoinWithCode({ code }: { code: string }) {
   if (info.status === "loading" || auth.isLoading) return <JoinSkeleton />;
   if (info.status === "error") {
     return (
-      <CrewStatePanel
+      <StatePanel
         emoji="🫗"
         title="Something went wrong"
         body={INVITE_LINK_MESSAGES.pageInvalid}
         alert
       >
         <Button onClick={() => window.location.reload()}>Try Again</Button>
-      </CrewStatePanel>
+      </StatePanel>
     );
   }
   if (crew === null || status === "invalid") {
     return (
-      <CrewStatePanel emoji="🔗" title={INVITE_LINK_MESSAGES.pageInvalid} alert>
+      <StatePanel emoji="🔗" title={INVITE_LINK_MESSAGES.pageInvalid} alert>
         <ButtonLink to="/discover">Discover Events</ButtonLink>
-      </CrewStatePanel>
+      </StatePanel>
     );
   }
   if (status === "already_member" && !joining) {
     return (
-      <CrewStatePanel emoji="🍻" title={INVITE_LINK_MESSAGES.pageAlreadyMember} body={crew.name}>
+      <StatePanel emoji="🍻" title={INVITE_LINK_MESSAGES.pageAlreadyMember} body={crew.name}>
         <ButtonLink to={crewPath(crew._id)}>Go to Crew</ButtonLink>
-      </CrewStatePanel>
+      </StatePanel>
     );
   }
   if (status === "expired" || status === "max_uses") {
     return (
-      <CrewStatePanel
+      <StatePanel
         emoji={status === "expired" ? "⌛" : "🚪"}
         title={
           status === "expired" ? INVITE_LINK_MESSAGES.pageExpired : INVITE_LINK_MESSAGES.pageMaxUses
@@ -150,7 +150,7 @@ function JoinWithCode({ code }: { code: string }) {
         alert
       >
         <ButtonLink to="/discover">Discover Events</ButtonLink>
-      </CrewStatePanel>
+      </StatePanel>
     );
   }
 

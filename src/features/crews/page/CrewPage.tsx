@@ -6,7 +6,7 @@ import { appErrorData } from "../../../../shared/errors";
 import { Button } from "@/components/ui/Button";
 import { ButtonLink } from "@/components/ui/ButtonLink";
 import { useQueryState } from "@/lib/useQueryState";
-import { CrewStatePanel } from "../components/CrewStatePanel";
+import { StatePanel } from "@/components/ui/StatePanel";
 import { useCrewActions, type CrewExit } from "../components/useCrewActions";
 import type { CrewPageData } from "../lib/types";
 import { CrewDetails } from "./CrewDetails";
@@ -54,7 +54,7 @@ function CrewLoader({ crewId, retry }: { crewId: string; retry: () => void }) {
 
   let content;
   if (exiting !== null) {
-    content = <CrewStatePanel {...EXIT_PANELS[exiting]} />;
+    content = <StatePanel {...EXIT_PANELS[exiting]} />;
   } else if (state.status === "loading") {
     content = <CrewPageSkeleton />;
   } else if (state.status === "success") {
@@ -75,7 +75,7 @@ function CrewLoader({ crewId, retry }: { crewId: string; retry: () => void }) {
       code === "NOT_FOUND" || code === "VALIDATION" ? (
         <CrewNotFound />
       ) : (
-        <CrewStatePanel
+        <StatePanel
           emoji="🫗"
           title="Something went wrong"
           body={CREW_MESSAGES.failedToLoadCrew}
@@ -85,7 +85,7 @@ function CrewLoader({ crewId, retry }: { crewId: string; retry: () => void }) {
           <ButtonLink to="/profile" variant="secondary">
             Go to Profile
           </ButtonLink>
-        </CrewStatePanel>
+        </StatePanel>
       );
   }
 
@@ -108,7 +108,7 @@ function CrewNotFound() {
     return () => window.clearTimeout(timer);
   }, [navigate]);
   return (
-    <CrewStatePanel
+    <StatePanel
       emoji="🔍"
       title={CREW_MESSAGES.notFound}
       body="It may have been deleted, or it's private. Taking you to your profile..."
@@ -117,6 +117,6 @@ function CrewNotFound() {
       <ButtonLink to="/profile" replace>
         Go to Profile
       </ButtonLink>
-    </CrewStatePanel>
+    </StatePanel>
   );
 }

@@ -40,7 +40,7 @@ import { placeLine } from "../components/EventCard";
 import { viewerTimeZone } from "../lib/timeZone";
 import { useNow } from "../lib/useNow";
 import { EventPageSkeleton } from "../page/EventPageSkeleton";
-import { EventStatePanel } from "../page/EventStatePanel";
+import { StatePanel } from "@/components/ui/StatePanel";
 import { SectionCard } from "../page/SectionCard";
 import { ShareEventDialog } from "../lazyDialogs";
 
@@ -60,25 +60,25 @@ export function LegacyEventPage() {
   const error = appErrorData(state.error);
   if (error?.message === EVENT_VALIDATION_MESSAGES.invalidEventUrl) {
     return (
-      <EventStatePanel
+      <StatePanel
         emoji="🔗"
         title={EVENT_VALIDATION_MESSAGES.invalidEventUrl}
         body="This link doesn't point to a session."
       >
         <ButtonLink to="/discover">Discover Events</ButtonLink>
-      </EventStatePanel>
+      </StatePanel>
     );
   }
   if (error?.code === "NOT_FOUND") {
     return (
-      <EventStatePanel emoji="🔍" title={EVENT_ERRORS.notFound}>
+      <StatePanel emoji="🔍" title={EVENT_ERRORS.notFound}>
         <ButtonLink to="/discover">Discover Events</ButtonLink>
-      </EventStatePanel>
+      </StatePanel>
     );
   }
   if (error?.code === "NOT_AUTHENTICATED") {
     return (
-      <EventStatePanel emoji="🔒" title={error.message}>
+      <StatePanel emoji="🔒" title={error.message}>
         <Button
           onClick={() => {
             storeRedirectAfterLogin(location.pathname);
@@ -87,11 +87,11 @@ export function LegacyEventPage() {
         >
           Sign In
         </Button>
-      </EventStatePanel>
+      </StatePanel>
     );
   }
   return (
-    <EventStatePanel
+    <StatePanel
       emoji="🫗"
       title="Error Loading Event"
       body={error?.message ?? EVENT_ERRORS.loadDetailsFailed}
@@ -100,7 +100,7 @@ export function LegacyEventPage() {
       <Button variant="secondary" onClick={goBack}>
         Go Back
       </Button>
-    </EventStatePanel>
+    </StatePanel>
   );
 }
 
@@ -158,7 +158,7 @@ function LegacyEvent({ data }: { data: LegacyData }) {
     }
   }
 
-  if (deleting) return <EventStatePanel emoji="🧹" title="Deleting session…" />;
+  if (deleting) return <StatePanel emoji="🧹" title="Deleting session…" />;
 
   const isHost = viewer.role === "host";
   return (

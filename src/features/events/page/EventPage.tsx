@@ -16,7 +16,7 @@ import { useGoBack } from "@/lib/useGoBack";
 import { useQueryState } from "@/lib/useQueryState";
 import { EventDetails } from "./EventDetails";
 import { EventPageSkeleton } from "./EventPageSkeleton";
-import { EventStatePanel } from "./EventStatePanel";
+import { StatePanel } from "@/components/ui/StatePanel";
 
 export type EventPageData = FunctionReturnType<typeof api.events.get>;
 
@@ -95,7 +95,7 @@ function EventLoader({
   }, [mustSignIn, location.pathname, location.search, navigate]);
 
   if (deleting) {
-    return <EventStatePanel emoji="🧹" title="Deleting session…" body="Clearing the tables." />;
+    return <StatePanel emoji="🧹" title="Deleting session…" body="Clearing the tables." />;
   }
   if (
     state.status === "loading" ||
@@ -116,7 +116,7 @@ function EventLoader({
 
   if (error?.code === "NOT_FOUND" || error?.code === "VALIDATION") {
     return (
-      <EventStatePanel
+      <StatePanel
         emoji="🔍"
         title={EVENT_PAGE_PANELS.notFound.title}
         body="This session may have been deleted, or the link is wrong."
@@ -125,34 +125,34 @@ function EventLoader({
         <Button variant="secondary" onClick={goBack}>
           Go Back
         </Button>
-      </EventStatePanel>
+      </StatePanel>
     );
   }
   if (error?.code === "FORBIDDEN") {
     return (
-      <EventStatePanel emoji="🔒" title="Private session" body={error.message} alert>
+      <StatePanel emoji="🔒" title="Private session" body={error.message} alert>
         <ButtonLink to="/discover">Discover Events</ButtonLink>
         <Button variant="secondary" onClick={goBack}>
           Go Back
         </Button>
-      </EventStatePanel>
+      </StatePanel>
     );
   }
   if (error?.code === "NOT_AUTHENTICATED") {
     // Signed in as far as this browser knows, yet the server disagrees.
     return (
-      <EventStatePanel
+      <StatePanel
         emoji="🔐"
         title={EVENT_PAGE_PANELS.authError.title}
         body="We couldn't confirm who's signed in. Try again in a moment."
         alert
       >
         <Button onClick={retry}>{EVENT_PAGE_PANELS.authError.action}</Button>
-      </EventStatePanel>
+      </StatePanel>
     );
   }
   return (
-    <EventStatePanel
+    <StatePanel
       emoji="🫗"
       title={EVENT_PAGE_PANELS.loadError.title}
       body={EVENT_ERRORS.loadDetailsFailed}
@@ -162,6 +162,6 @@ function EventLoader({
       <Button variant="secondary" onClick={goBack}>
         {EVENT_PAGE_PANELS.loadError.actions[1]}
       </Button>
-    </EventStatePanel>
+    </StatePanel>
   );
 }

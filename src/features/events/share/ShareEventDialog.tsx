@@ -14,7 +14,8 @@ import { inputStyles } from "@/components/ui/Field";
 import { cn } from "@/lib/cn";
 import { CheckIcon, CopyIcon, ShareIcon } from "../components/icons";
 import { Modal } from "@/components/ui/Modal";
-import { copyText, eventShareUrl } from "../lib/links";
+import { copyToClipboard } from "@/lib/clipboard";
+import { eventShareUrl } from "../lib/links";
 
 export type ShareableEventInfo = {
   title: string;
@@ -74,7 +75,7 @@ export function ShareEventDialog({
 
   async function copy() {
     try {
-      await copyText(copyUrl);
+      await copyToClipboard(copyUrl);
       setCopied(true);
       window.clearTimeout(resetTimer.current);
       resetTimer.current = window.setTimeout(() => setCopied(false), COPY_CONFIRMATION_MS);
@@ -86,7 +87,7 @@ export function ShareEventDialog({
   async function copyForInstagram() {
     if (!event) return;
     try {
-      await copyText(trackedShareUrl(url, "instagram"));
+      await copyToClipboard(trackedShareUrl(url, "instagram"));
       toast.success(EVENT_TOASTS.instagramLinkCopied);
     } catch {
       toast.error(EVENT_ERRORS.copyLinkFailed);

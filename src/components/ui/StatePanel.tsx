@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
-import { pageTitle } from "../../../../shared/brand";
+import { pageTitle } from "../../../shared/brand";
 import { usePageTitle } from "@/lib/usePageTitle";
 
-/** A centred message with actions: the event page's error and empty panels. */
-export function EventStatePanel({
+/** A centred message with actions: a page's error, not-found and empty panels. */
+export function StatePanel({
   emoji,
   title,
   body,
@@ -28,7 +28,7 @@ export function EventStatePanel({
       <h1 className="mt-5 font-display text-3xl font-extrabold tracking-tight text-balance">
         {title}
       </h1>
-      {body && <p className="mt-3 text-cream-200">{body}</p>}
+      {body && <div className="mt-3 text-cream-200">{body}</div>}
       {children && <div className="mt-8 flex flex-wrap justify-center gap-3">{children}</div>}
     </div>
   );
