@@ -1,5 +1,5 @@
 import { createRoot, hydrateRoot } from "react-dom/client";
-import { createBrowserRouter } from "react-router-dom";
+import { BrowserRouter } from "react-router-dom";
 import { AppRoot } from "@/app/AppRoot";
 import { preloadPath } from "@/app/lazy/preloadOnIntent";
 import { routes } from "@/app/router";
@@ -9,7 +9,7 @@ import "./index.css";
 const rootElement = document.getElementById("root");
 if (!rootElement) throw new Error("index.html is missing the #root element");
 
-const app = <AppRoot router={createBrowserRouter(routes)} />;
+const app = <AppRoot Router={BrowserRouter} />;
 
 // The build prerenders the landing page into index.html and the bare app shell into
 // app-shell.html (scripts/lib/vitePrerender.ts). The landing page is hydrated for a visitor on

@@ -4,12 +4,16 @@
  */
 import { renderToString } from "react-dom/server";
 import { prerender } from "react-dom/static";
-import { createMemoryRouter } from "react-router-dom";
+import type { ReactNode } from "react";
+import { MemoryRouter } from "react-router-dom";
 import { AppRoot } from "@/app/AppRoot";
-import { routes } from "@/app/router";
 
 const appAt = (path: string) => (
-  <AppRoot router={createMemoryRouter(routes, { initialEntries: [path] })} />
+  <AppRoot
+    Router={({ children }: { children?: ReactNode }) => (
+      <MemoryRouter initialEntries={[path]}>{children}</MemoryRouter>
+    )}
+  />
 );
 
 /** The landing page as a visitor first sees it, its lazy parts loaded; main.tsx hydrates it. */

@@ -1,11 +1,16 @@
-import { useEffect, useSyncExternalStore } from "react";
-import { RouterProvider, type createBrowserRouter } from "react-router-dom";
+import { useEffect, useSyncExternalStore, type ComponentType, type ReactNode } from "react";
+import { useRoutes } from "react-router-dom";
 import { WelcomeFlow } from "@/features/auth/WelcomeFlow";
 import { lazyComponent } from "@/lib/lazyComponent";
 import { preloadLinksOnIntent } from "./lazy/preloadOnIntent";
+import { routes } from "./router";
 
-/** The browser router in the app, a memory router when the build prerenders a page. */
-export type AppRouter = ReturnType<typeof createBrowserRouter>;
+/**
+ * The router around the app: <BrowserRouter> in the browser, a <MemoryRouter> when the build
+ * prerenders a page. Declarative, not a data router (createBrowserRouter): the app has no
+ * loaders or actions, and the data router's core would add ~18 KB gzip to every page.
+ */
+export type AppRouter = ComponentType<{ children?: ReactNode }>;
 
 // Sonner's toaster loads after the first paint; it replays toasts raised before it mounted.
 const AppToaster = lazyComponent(() => import("./AppToaster"), "AppToaster", null);
@@ -19,12 +24,18 @@ const useHydrated = () =>
     () => false,
   );
 
-export function App({ router }: { router: AppRouter }) {
+function AppRoutes() {
+  return useRoutes(routes);
+}
+
+export function App({ Router }: { Router: AppRouter }) {
   const hydrated = useHydrated();
-  useEffect(() => preloadLinksOnIntent(router.routes), [router]);
+  useEffect(() => preloadLinksOnIntent(routes), []);
   return (
     <>
-      <RouterProvider router={router} />
+      <Router>
+        <AppRoutes />
+      </Router>
       <WelcomeFlow />
       {hydrated && <AppToaster />}
     </>

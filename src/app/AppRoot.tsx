@@ -12,11 +12,11 @@ const shouldHandleCode = () => window.location.pathname !== AUTH_CALLBACK_PATH;
  * Everything main.tsx renders, and what the build prerenders: one tree for both, so the
  * prerendered landing page hydrates without a mismatch.
  */
-export function AppRoot({ router }: { router: AppRouter }) {
+export function AppRoot({ Router }: { Router: AppRouter }) {
   return (
     <StrictMode>
       <ConvexAuthProvider client={convex} shouldHandleCode={shouldHandleCode}>
-        <App router={router} />
+        <App Router={Router} />
       </ConvexAuthProvider>
     </StrictMode>
   );

@@ -1,4 +1,4 @@
-import type { RouteObject } from "react-router-dom";
+import { Outlet, type RouteObject } from "react-router-dom";
 import { LandingGuard } from "@/features/auth/LandingGuard";
 import { AccountArea, MobileAccountArea } from "./layout/AccountArea";
 import { AppShell } from "./layout/AppShell";
@@ -10,7 +10,7 @@ import { eventRoutes } from "./eventRoutes";
 import { invitationRoutes } from "./invitationRoutes";
 import { settingsRoutes } from "./settingsRoutes";
 import { lazyPage } from "./lazy/lazyPage";
-import { CrashPage } from "./pages/CrashPage";
+import { RouteErrorBoundary } from "./pages/CrashPage";
 
 // Every screen is its own chunk, loaded on first visit and preloaded when a link to it is
 // pointed at (see lazy/preloadOnIntent): add a screen with one `lazyPage` line, never a static import.
@@ -25,22 +25,27 @@ const NotFoundPage = lazyPage(() => import("./pages/NotFoundPage"), "NotFoundPag
 const ProfileEntry = lazyPage(() => import("./pages/ProfileEntry"), "ProfileEntry");
 const ProfileScreen = lazyPage(() => import("./pages/ProfileScreen"), "ProfileScreen");
 
-/** The app's routes; main.tsx makes the browser router of them, the build prerenders `/` with them. */
+/** The app's routes: App renders them in a browser router, the build prerenders `/` with them. */
 export const routes: RouteObject[] = [
   {
     element: (
-      <AppShell
-        account={<AccountArea />}
-        mobileAccount={<MobileAccountArea />}
-        extras={<NotificationArea />}
-      />
+      // Only reached if the shell itself fails; page errors are caught below.
+      <RouteErrorBoundary standalone>
+        <AppShell
+          account={<AccountArea />}
+          mobileAccount={<MobileAccountArea />}
+          extras={<NotificationArea />}
+        />
+      </RouteErrorBoundary>
     ),
-    // Only reached if the shell itself fails; page errors are caught below.
-    errorElement: <CrashPage standalone />,
     children: [
       {
         // A crashing page keeps the nav bar and footer around its error screen.
-        errorElement: <CrashPage />,
+        element: (
+          <RouteErrorBoundary>
+            <Outlet />
+          </RouteErrorBoundary>
+        ),
         children: [
           {
             index: true,

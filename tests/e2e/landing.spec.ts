@@ -16,3 +16,39 @@ test("the landing page renders its pitch and calls to action without errors", as
   await expectNoSeriousA11yViolations(page);
   expect(errors).toEqual([]);
 });
+
+test("a new page opens at the top, and back returns to where the landing page was left", async ({
+  page,
+}) => {
+  const landing = new LandingPage(page);
+  const scrollY = () => page.evaluate(() => window.scrollY);
+  await landing.goto();
+
+  const closingLink = page.getByRole("main").getByRole("link", { name: "See what's on nearby" });
+  await closingLink.scrollIntoViewIfNeeded();
+  const leftAt = await scrollY();
+  expect(leftAt).toBeGreaterThan(0);
+  await closingLink.click();
+  await expect(page).toHaveURL("/discover");
+  await expect.poll(scrollY).toBe(0);
+
+  await page.goBack();
+  await expect(landing.mainHeading).toBeVisible();
+  await expect.poll(scrollY).toBe(leftAt);
+});
+
+test("a page that fails to load shows the crash screen inside the shell; another page recovers", async ({
+  page,
+}) => {
+  // The not-found screen's code cannot be fetched: rendering it throws.
+  await page.route("**/src/app/pages/NotFoundPage.tsx*", (route) => route.abort());
+  await page.goto("/no-such-page");
+
+  const crashHeading = page.getByRole("heading", { name: "Something went wrong" });
+  await expect(crashHeading).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+
+  await page.getByRole("main").getByRole("link", { name: "Go Home" }).click();
+  await expect(new LandingPage(page).mainHeading).toBeVisible();
+  await expect(crashHeading).toBeHidden();
+});

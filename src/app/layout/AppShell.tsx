@@ -1,7 +1,8 @@
-import { Outlet, ScrollRestoration } from "react-router-dom";
+import { Outlet } from "react-router-dom";
 import { Footer } from "./Footer";
 import { NavBar, type NavBarSlots } from "./NavBar";
 import { SignedOutActions, SignedOutMobileLinks } from "./SignedOutActions";
+import { useScrollRestoration } from "./useScrollRestoration";
 
 /**
  * The frame around every page: nav bar, page content, footer.
@@ -13,6 +14,7 @@ export function AppShell({
   mobileAccount = <SignedOutMobileLinks />,
   extras,
 }: Partial<NavBarSlots>) {
+  useScrollRestoration();
   return (
     // overflow-x-clip: decorative glows may bleed past narrow screens; clip (not
     // hidden) keeps the sticky header working.
@@ -28,7 +30,6 @@ export function AppShell({
         <Outlet />
       </main>
       <Footer />
-      <ScrollRestoration />
     </div>
   );
 }

@@ -1,22 +1,51 @@
-import { isRouteErrorResponse, useRevalidator, useRouteError } from "react-router-dom";
+import type { ReactNode } from "react";
+import { useLocation } from "react-router-dom";
 import { Button } from "@/components/ui/Button";
 import { ButtonLink } from "@/components/ui/ButtonLink";
+import { QueryErrorBoundary } from "@/components/ui/QueryErrorBoundary";
 import { usePageTitle } from "@/lib/usePageTitle";
 import { pageTitle } from "../../../shared/brand";
 
+/**
+ * A route's error boundary: a render error below it shows the crash page, until Try Again or
+ * another page (each navigation starts clean). Inside the shell it replaces just the page; as
+ * the root boundary (`standalone`) the shell itself failed, so the crash page brings its own <main>.
+ */
+export function RouteErrorBoundary({
+  standalone = false,
+  children,
+}: {
+  standalone?: boolean;
+  children: ReactNode;
+}) {
+  const { key } = useLocation();
+  return (
+    <QueryErrorBoundary
+      resetKey={key}
+      fallback={(retry, error) => (
+        <CrashPage error={error} onRetry={retry} standalone={standalone} />
+      )}
+    >
+      {children}
+    </QueryErrorBoundary>
+  );
+}
+
+/** Anything can be thrown; an Error shows its stack. */
 function describeError(error: unknown): string {
-  if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`;
   if (error instanceof Error) return error.stack ?? `${error.name}: ${error.message}`;
   return String(error);
 }
 
-/**
- * Route error boundary. Inside the shell it replaces just the page; as the root
- * boundary (`standalone`) the shell itself failed, so it brings its own <main>.
- */
-export function CrashPage({ standalone = false }: { standalone?: boolean }) {
-  const error = useRouteError();
-  const revalidator = useRevalidator();
+function CrashPage({
+  error,
+  onRetry,
+  standalone,
+}: {
+  error: Error;
+  onRetry: () => void;
+  standalone: boolean;
+}) {
   usePageTitle(pageTitle("Something went wrong"));
 
   const content = (
@@ -40,8 +69,7 @@ export function CrashPage({ standalone = false }: { standalone?: boolean }) {
         </pre>
       </details>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        {/* Revalidating resets React Router's error boundary and re-renders the route. */}
-        <Button onClick={() => void revalidator.revalidate()}>Try Again</Button>
+        <Button onClick={onRetry}>Try Again</Button>
         <Button variant="secondary" onClick={() => window.location.reload()}>
           Reload Page
         </Button>

@@ -4,11 +4,15 @@ import { Button } from "./Button";
 
 /**
  * Catches a failed live query below it (Convex hooks throw query errors
- * while rendering) and shows `fallback`; `retry` remounts the children,
- * which subscribes again and re-runs the query.
+ * while rendering), or any other render error, and shows `fallback`; `retry`
+ * remounts the children, which subscribes again and re-runs the query.
  */
 export class QueryErrorBoundary extends Component<
-  { fallback: (retry: () => void) => ReactNode; children: ReactNode; resetKey?: string },
+  {
+    fallback: (retry: () => void, error: Error) => ReactNode;
+    children: ReactNode;
+    resetKey?: string;
+  },
   { error: Error | null; resetKey?: string }
 > {
   state: { error: Error | null; resetKey?: string } = {
@@ -24,7 +28,7 @@ export class QueryErrorBoundary extends Component<
     props: { resetKey?: string },
     state: { error: Error | null; resetKey?: string },
   ) {
-    // New filters: try again with them.
+    // New filters (or a new page): try again with them.
     if (props.resetKey !== state.resetKey) return { error: null, resetKey: props.resetKey };
     return null;
   }
@@ -32,7 +36,9 @@ export class QueryErrorBoundary extends Component<
   retry = () => this.setState({ error: null });
 
   render() {
-    return this.state.error ? this.props.fallback(this.retry) : this.props.children;
+    return this.state.error
+      ? this.props.fallback(this.retry, this.state.error)
+      : this.props.children;
   }
 }
 
