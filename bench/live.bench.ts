@@ -1,40 +1,47 @@
 /**
- * `npm run bench:live`: live updates on the real app's functions. The local
- * backend runs `convex/` with the demo world; 50 signed-in connections each
- * watch discover (first page), one event page and their own profile (the
- * profile and its stats); one more user joins and leaves the first discover
- * event, one write at a time. For every subscriber update a write causes we
- * time it from the write's acknowledgement and from the call, and we count
- * the query runs, query time and fsync time per write on the server.
+ * `npm run bench:live`: live updates on the real app's functions. The local backend runs
+ * `convex/` with the demo world on this thread; 50 signed-in connections (a worker thread, see
+ * lib/liveClients.ts) each watch discover (first page), one event page and their own profile
+ * and its stats.
  *
- * `BENCH_SUBSCRIBERS` (default 50) and `BENCH_WRITES` (default 40) change the load.
- * The browser-to-browser half of the issue's benchmark (Playwright) is not here yet.
+ * 1. One more connection joins and leaves the first discover event, one write at a time: every
+ *    subscriber update is timed from the write's call and its acknowledgement, and the server's
+ *    time per write is split into the mutation, query re-runs, delivery and the log's fsync.
+ * 2. While the 50 keep watching, two browsers (Playwright, the production build) open that
+ *    event's page: one clicks Join / Leave, and we time from the click to the other page's
+ *    "Who's Coming" changing on screen.
+ *
+ * `BENCH_SUBSCRIBERS` (default 50), `BENCH_WRITES` (40) and `BENCH_CLICKS` (20) change the load;
+ * `BENCH_BROWSER=0` skips the browsers.
  */
 import path from "node:path";
-import { ConvexClient } from "convex/browser";
-import { makeFunctionReference } from "convex/server";
+import { Worker } from "node:worker_threads";
 import { importPKCS8, SignJWT } from "jose";
-import WebSocket from "ws";
+import { chromium } from "playwright-core";
 import { startLocalBackend } from "../local-backend/server.ts";
 import { removeDir, tempDataDir } from "../local-backend/test/harness.ts";
+import { chromiumLaunchArgs, findChromium } from "../scripts/lib/chromium.ts";
+import type { LiveClientsCommand, LiveClientsInput, LiveClientsReport } from "./lib/liveClients.ts";
+import { previewProductionBuild } from "./lib/servedApp.ts";
+import { signInByMagicLink } from "./lib/signIn.ts";
 
 const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 50);
 const WRITES = Number(process.env.BENCH_WRITES ?? 40);
+const CLICKS = Number(process.env.BENCH_CLICKS ?? 20);
+const WITH_BROWSER = process.env.BENCH_BROWSER !== "0";
 const PAUSE_MS = 150;
+// Fixed ports: the production build is made for this backend's URLs.
+const BASE_PORT = 3730;
+const appPort = BASE_PORT + 2;
 const projectDir = path.resolve(import.meta.dirname, "..");
-
-const ref = <T extends "query" | "mutation">(name: string) => makeFunctionReference<T>(name);
-const discover = ref<"query">("events:discover");
-const eventPage = ref<"query">("events:get");
-const profile = ref<"query">("profiles:byUsername");
-const profileStats = ref<"query">("profiles:stats");
-const DISCOVER_ARGS = { paginationOpts: { numItems: 20, cursor: null } };
 
 const dataDir = tempDataDir();
 const backend = await startLocalBackend({
   projectDir,
   dataDir,
-  port: 0,
+  port: BASE_PORT,
+  sitePort: BASE_PORT + 1,
+  appUrl: `http://localhost:${appPort}`,
   watch: false,
   log: () => {},
 });
@@ -56,61 +63,46 @@ const userIds = await backend.engine.runInTransaction(async (ctx) => {
     ids.push(await ctx.db.insert("users", { email: `bench${i}@example.com`, name: `Bench ${i}` }));
   return ids;
 });
-const clients = await Promise.all(
-  userIds.map(async (userId) => {
-    const client = new ConvexClient(backend.cloudUrl, {
-      webSocketConstructor: WebSocket as unknown as typeof globalThis.WebSocket,
-      unsavedChangesWarning: false,
-    });
-    const token = await tokenFor(userId);
-    client.setAuth(() => Promise.resolve(token));
-    const { profile: own } = (await client.mutation(
-      ref<"mutation">("profiles:ensureMine"),
-      {},
-    )) as {
-      profile: { username: string };
-    };
-    return { client, username: own.username };
-  }),
-);
-const writer = clients.pop()!;
 
-type Card = Record<string, unknown>;
-const firstPage = (await backend.engine.runQuery("events:discover", DISCOVER_ARGS, null)) as {
-  page: Card[];
+type Card = { _id: string; path: string };
+const firstPage = (await backend.engine.runQuery(
+  "events:discover",
+  { paginationOpts: { numItems: 20, cursor: null } },
+  null,
+)) as { page: Card[] };
+const target = firstPage.page[0];
+
+const input: LiveClientsInput = {
+  cloudUrl: backend.cloudUrl,
+  tokens: await Promise.all(userIds.map(tokenFor)),
+  eventIds: firstPage.page.map((card) => card._id),
+  target: target._id,
 };
-const eventIds = firstPage.page.map((card) => String(card._id ?? card.eventId ?? card.id));
-const target = eventIds[0];
-
-// Every subscription's updates, with when they arrived.
-const updates: Array<{ at: number; query: string }> = [];
-let ready = 0;
-const subscriptions = clients.flatMap(({ client, username }, i) =>
-  (
-    [
-      ["discover", discover, DISCOVER_ARGS],
-      ["event page", eventPage, { slugOrCodeOrId: eventIds[i % eventIds.length] }],
-      ["profile", profile, { username }],
-      ["profile stats", profileStats, { username }],
-    ] as const
-  ).map(([name, query, args]) => {
-    let first = true;
-    return client.onUpdate(
-      query,
-      args,
-      () => {
-        if (first) {
-          first = false;
-          ready++;
-        } else updates.push({ at: performance.now(), query: name });
-      },
-      (error) => console.error(`${name}: ${error.message}`),
-    );
-  }),
+// A worker's entry must be JavaScript: it loads the TypeScript module through tsx's API.
+const clientsModule = JSON.stringify(new URL("./lib/liveClients.ts", import.meta.url).href);
+const worker = new Worker(
+  `import("tsx/esm/api").then(({ tsImport }) => tsImport(${clientsModule}, ${clientsModule}))`,
+  { eval: true, workerData: input },
 );
-while (ready < subscriptions.length) await new Promise((resolve) => setTimeout(resolve, 50));
-await new Promise((resolve) => setTimeout(resolve, 500));
-updates.length = 0;
+const reports: LiveClientsReport[] = [];
+let reported: (() => void) | null = null;
+worker.on("message", (report: LiveClientsReport) => {
+  reports.push(report);
+  reported?.();
+});
+worker.on("error", (error) => {
+  console.error(error);
+  process.exit(1);
+});
+async function next<T extends LiveClientsReport["type"]>(type: T) {
+  for (;;) {
+    const index = reports.findIndex((report) => report.type === type);
+    if (index >= 0) return reports.splice(index, 1)[0] as Extract<LiveClientsReport, { type: T }>;
+    await new Promise<void>((resolve) => (reported = resolve));
+  }
+}
+const command = (message: LiveClientsCommand) => worker.postMessage(message);
+await next("ready");
 
 // Time inside the mutations themselves (convex-test executing join/leave).
 let mutationMs = 0;
@@ -124,54 +116,161 @@ backend.engine.runMutation = async (...args) => {
   }
 };
 
-const fromAck: number[] = [];
-const fromCall: number[] = [];
-const byQuery = new Map<string, number>();
 const hubBefore = backend.hub.stats;
 const persistenceBefore = backend.persistence.getStats();
-for (let i = 0; i < WRITES; i++) {
-  const calledAt = performance.now();
-  await writer.client.mutation(ref<"mutation">(i % 2 === 0 ? "events:join" : "events:leave"), {
-    eventId: target,
-  });
-  const ackedAt = performance.now();
-  await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
-  for (const update of updates.splice(0)) {
-    fromAck.push(update.at - ackedAt);
-    fromCall.push(update.at - calledAt);
-    byQuery.set(update.query, (byQuery.get(update.query) ?? 0) + 1);
-  }
-}
+command({ type: "write", writes: WRITES, pauseMs: PAUSE_MS });
+const { fromAck, fromCall, byQuery } = await next("written");
 const hub = backend.hub.stats;
 const persistence = backend.persistence.getStats();
 
-const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
-const percentile = (values: number[], p: number) =>
-  values[Math.min(values.length - 1, Math.floor((p / 100) * values.length))];
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const describe = (values: number[]) => {
-  const s = sorted(values);
+  if (values.length === 0) return "none";
+  const s = [...values].sort((a, b) => a - b);
   return `p50 ${percentile(s, 50).toFixed(1)} ms, p95 ${percentile(s, 95).toFixed(1)} ms, max ${s.at(-1)!.toFixed(1)} ms`;
 };
+const perWrite = (total: number) => (total / WRITES).toFixed(1);
 console.log(
-  `${clients.length} signed-in connections × 4 live queries (discover, an event page, own profile and stats); ${hub.liveQueries} distinct live queries`,
+  `${SUBSCRIBERS} signed-in connections × 4 live queries (discover, an event page, own profile and stats); ${hub.liveQueries} distinct live queries`,
 );
 console.log(
-  `${WRITES} writes: join / leave "${target}" (${eventIds.length} events on discover's first page)`,
+  `${WRITES} writes: join / leave "${target._id}" (${input.eventIds.length} events on discover's first page)`,
 );
 console.log(
-  `subscriber updates: ${fromAck.length} (${[...byQuery].map(([q, n]) => `${q} ${n}`).join(", ")})`,
+  `subscriber updates: ${fromAck.length} (${Object.entries(byQuery)
+    .map(([query, n]) => `${query} ${n}`)
+    .join(", ")})`,
 );
 console.log(
   `write acknowledged → subscriber update: ${describe(fromAck)}  (negative: before the writer's acknowledgement)`,
 );
 console.log(`write called → subscriber update: ${describe(fromCall)}`);
 console.log(
-  `per write on the server: mutation ${(mutationMs / WRITES).toFixed(1)} ms, ${((hub.queryRuns - hubBefore.queryRuns) / WRITES).toFixed(1)} query runs (${((hub.queryMs - hubBefore.queryMs) / WRITES).toFixed(1)} ms), ` +
-    `log append + fsync ${((persistence.fsyncMs - persistenceBefore.fsyncMs) / WRITES).toFixed(1)} ms`,
+  `per write on the server: mutation ${perWrite(mutationMs)} ms, ` +
+    `${perWrite(hub.queryRuns - hubBefore.queryRuns)} query runs (${perWrite(hub.queryMs - hubBefore.queryMs)} ms), ` +
+    `delivering results ${perWrite(hub.deliverMs - hubBefore.deliverMs)} ms, ` +
+    `log append + fsync ${perWrite(persistence.fsyncMs - persistenceBefore.fsyncMs)} ms`,
 );
 
-for (const unsubscribe of subscriptions) unsubscribe();
-await Promise.all([...clients, writer].map(({ client }) => client.close()));
+if (WITH_BROWSER) {
+  const clicks = await timeBrowserToBrowser();
+  const leg = (name: keyof ClickTiming) => describe(clicks.map((timing) => timing[name]));
+  console.log(
+    `browser click (Join / Leave) → the other browser's "Who's Coming" on screen, ${SUBSCRIBERS} connections watching, ${CLICKS} clicks: ${leg("total")}`,
+  );
+  console.log(`  click → mutation sent on the socket: ${leg("toSocket")}`);
+  console.log(`  sent → the other browser receives the update: ${leg("throughServer")}`);
+  console.log(`  received → on screen (decode, render, next frame): ${leg("toScreen")}`);
+}
+
+command({ type: "close" });
+await next("closed");
+await worker.terminate();
 await backend.stop();
 removeDir(dataDir);
 process.exit(0);
+
+type Marks = { click: number[]; sent: number[]; received: number[]; shown: number[] };
+type ClickTiming = { total: number; toSocket: number; throughServer: number; toScreen: number };
+
+/**
+ * Both pages mark, on the wall clock (timeOrigin + now, comparable across pages): clicks, the
+ * mutation frames their socket sends, the query updates it receives, and frames in which
+ * "Who's Coming" changed.
+ */
+function installMarks(): void {
+  const marks: Marks = { click: [], sent: [], received: [], shown: [] };
+  // No named helper in here: tsx would wrap it in a `__name` call the page does not have.
+  (window as unknown as { benchMarks: Marks }).benchMarks = marks;
+  document.addEventListener(
+    "click",
+    () => marks.click.push(performance.timeOrigin + performance.now()),
+    { capture: true },
+  );
+  const NativeWebSocket = window.WebSocket;
+  window.WebSocket = class extends NativeWebSocket {
+    constructor(...args: ConstructorParameters<typeof WebSocket>) {
+      super(...args);
+      this.addEventListener("message", (event) => {
+        if (typeof event.data === "string" && event.data.includes('"QueryUpdated"'))
+          marks.received.push(performance.timeOrigin + performance.now());
+      });
+    }
+    send(data: Parameters<WebSocket["send"]>[0]): void {
+      if (typeof data === "string" && data.includes('"type":"Mutation"'))
+        marks.sent.push(performance.timeOrigin + performance.now());
+      super.send(data);
+    }
+  };
+}
+
+/** Each click in one browser, to the frame the other browser shows it in, in three legs. */
+async function timeBrowserToBrowser(): Promise<ClickTiming[]> {
+  const app = await previewProductionBuild({
+    backendUrl: backend.cloudUrl,
+    siteUrl: backend.siteUrl,
+    appPort,
+  });
+  const browser = await chromium.launch({
+    executablePath: findChromium(),
+    args: chromiumLaunchArgs,
+  });
+  try {
+    const open = async (email: string) => {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      await context.addInitScript(installMarks);
+      const page = await context.newPage();
+      await signInByMagicLink(page, app.appUrl, email);
+      await page.goto(new URL(target.path, app.appUrl).href);
+      return page;
+    };
+    const joiner = await open("bench-joiner@example.com");
+    const watcher = await open("bench-watcher@example.com");
+    const whosComing = watcher.getByRole("main").getByRole("region", { name: /Who's Coming/ });
+    await whosComing.evaluate((region) => {
+      const { shown } = (window as unknown as { benchMarks: Marks }).benchMarks;
+      let text = region.textContent;
+      new MutationObserver(() => {
+        if (region.textContent === text) return;
+        text = region.textContent;
+        requestAnimationFrame(() => shown.push(performance.timeOrigin + performance.now()));
+      }).observe(region, { childList: true, subtree: true, characterData: true });
+    });
+    const button = joiner.getByRole("main").getByRole("button", {
+      name: /^(Join the Party|Joined!|Leave Event)$/,
+    });
+    const marksOf = (page: typeof joiner) =>
+      page.evaluate(() => (window as unknown as { benchMarks: Marks }).benchMarks);
+    const timings: ClickTiming[] = [];
+    for (let i = 0; i < CLICKS; i++) {
+      const joining = i % 2 === 0;
+      await button.filter({ hasText: joining ? "Join the Party" : "Joined!" }).waitFor();
+      // From the keyboard (focus turns 'Joined!' into 'Leave Event'): a badge toast may cover the button.
+      await button.focus();
+      await joiner.keyboard.press("Enter");
+      const { click, sent } = await marksOf(joiner);
+      const clickAt = click.at(-1)!;
+      // The first change after the click (one click may change the list more than once).
+      await watcher.waitForFunction(
+        (after) =>
+          (window as unknown as { benchMarks: Marks }).benchMarks.shown.some((at) => at > after),
+        clickAt,
+      );
+      const { received, shown } = await marksOf(watcher);
+      const sentAt = sent.find((at) => at >= clickAt)!;
+      const receivedAt = received.find((at) => at >= sentAt)!;
+      const shownAt = shown.find((at) => at > clickAt)!;
+      timings.push({
+        total: shownAt - clickAt,
+        toSocket: sentAt - clickAt,
+        throughServer: receivedAt - sentAt,
+        toScreen: shownAt - receivedAt,
+      });
+    }
+    return timings;
+  } finally {
+    await browser.close();
+    await app.stop();
+  }
+}

@@ -10,23 +10,11 @@ import { setTimeout as delay } from "node:timers/promises";
 import { chromium, type Page } from "playwright-core";
 import { chromiumLaunchArgs, findChromium } from "../scripts/lib/chromium.ts";
 import { serveProductionApp } from "./lib/servedApp.ts";
+import { signInByMagicLink } from "./lib/signIn.ts";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const BASE_PORT = 3710;
 const EMAIL = "bench-navigation@example.com";
-
-async function signIn(page: Page, appUrl: string): Promise<void> {
-  await page.goto(new URL("/login", appUrl).href);
-  await page.getByLabel("Email address").fill(EMAIL);
-  await page.getByRole("button", { name: "Send Magic Link" }).click();
-  await page.getByRole("link", { name: "Open the local mailbox" }).click();
-  await page
-    .getByRole("article", { name: `to ${EMAIL}` })
-    .first()
-    .getByRole("link", { name: /\/auth\/callback\?/ })
-    .click();
-  await page.waitForURL((url) => /^\/profile\/[^/]+$/.test(url.pathname), { timeout: 30_000 });
-}
 
 /** Milliseconds from the click on the first event card to that event's <h1> on screen. */
 async function timeDiscoverToEvent(page: Page, appUrl: string): Promise<number> {
@@ -75,7 +63,7 @@ const browser = await chromium.launch({ executablePath: findChromium(), args: ch
 try {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const signInPage = await context.newPage();
-  await signIn(signInPage, app.appUrl);
+  await signInByMagicLink(signInPage, app.appUrl, EMAIL);
   await signInPage.close();
   const times: number[] = [];
   for (let run = 0; run < RUNS; run++) {

@@ -70,9 +70,10 @@ export class Persistence {
   private readonly queue: Commit[] = [];
   private appendedSeq = 0;
   private durableSeq = 0;
+  /** The newest commit on disk. */
+  private durableTs = 0n;
   private readonly waiters: Waiter[] = [];
   private readonly fileWrites = new Set<Promise<void>>();
-  private readonly durableListeners = new Set<(commit: Commit) => void>();
   private readonly outcomes = new Map<string, PersistedOutcome>();
   private flushScheduled = false;
   private flushing: Promise<void> | null = null;
@@ -123,6 +124,7 @@ export class Persistence {
       wal,
       recovered.walSeq,
     );
+    persistence.durableTs = engine.lastCommitTs;
     persistence.logBytes = recovered.logBytes;
     persistence.snapshotBytes = recovered.snapshotBytes;
     for (const outcome of recovered.outcomes)
@@ -146,10 +148,11 @@ export class Persistence {
     return this.outcomes.values();
   }
 
-  /** Commits, in order, once they are on disk. */
-  onDurableCommit(listener: (commit: Commit) => void): () => void {
-    this.durableListeners.add(listener);
-    return () => this.durableListeners.delete(listener);
+  /** Resolves once every commit up to `ts` is on disk (live query results that reflect them may go out). */
+  async durableThrough(ts: bigint): Promise<void> {
+    if (this.failure) throw this.failure;
+    if (this.durableTs >= ts) return;
+    await this.durable();
   }
 
   /** Resolves once every commit and file so far is on disk. */
@@ -219,13 +222,11 @@ export class Persistence {
       return;
     }
     this.durableSeq = seq;
+    for (const commit of batch) if (commit.ts > this.durableTs) this.durableTs = commit.ts;
     for (let i = this.waiters.length - 1; i >= 0; i--) {
       if (this.waiters[i].seq <= seq) this.waiters.splice(i, 1)[0].resolve();
     }
-    for (const commit of batch) {
-      for (const listener of this.durableListeners) listener(commit);
-      this.removeDeletedFiles(commit);
-    }
+    for (const commit of batch) this.removeDeletedFiles(commit);
     if (view) this.compacting = this.compact(view, this.logBytes);
   }
 

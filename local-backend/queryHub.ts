@@ -2,9 +2,10 @@
  * Live queries. One entry per distinct query — function, arguments, journal,
  * and the user only when the query asks who the user is (a query that never
  * calls `getUserIdentity` gives everyone the same result, so it runs once for
- * all of them). A durable commit re-runs only the entries whose read set
- * (documents and index ranges, see readSets.ts) it touched, each at most
- * once, and pushes changed results to their subscribers.
+ * all of them). A commit re-runs only the entries whose read set (documents
+ * and index ranges, see readSets.ts) it touched, each at most once, and
+ * pushes changed results to their subscribers once the commits they reflect
+ * are on disk: the re-runs overlap the log's fsync instead of following it.
  *
  * All query work runs through one serial task queue so subscribers never see
  * an older result after a newer one.
@@ -52,7 +53,13 @@ type Entry = {
   subscribers: Map<QuerySubscriber, Subscription>;
 };
 
-export type HubStats = { queryRuns: number; queryMs: number; liveQueries: number };
+export type HubStats = {
+  queryRuns: number;
+  queryMs: number;
+  /** Time spent handing changed results to subscribers (encoding and socket writes). */
+  deliverMs: number;
+  liveQueries: number;
+};
 
 export class QueryHub {
   private readonly entries = new Map<string, Entry>();
@@ -72,14 +79,15 @@ export class QueryHub {
   private unsubscribeCommits: () => void;
   private queryRuns = 0;
   private queryMs = 0;
+  private deliverMs = 0;
 
-  /** `commits`: where durable commits are announced (the persistence layer). */
+  /** `disk`: says when commits are on disk (the persistence layer); no result goes out before. */
   constructor(
     private engine: Engine,
-    commits: { onDurableCommit(listener: (commit: Commit) => void): () => void },
+    private disk: { durableThrough(ts: bigint): Promise<void> },
   ) {
     this.flushedTs = engine.lastCommitTs;
-    this.unsubscribeCommits = commits.onDurableCommit((commit) => this.onCommit(commit));
+    this.unsubscribeCommits = engine.onCommit((commit) => this.onCommit(commit));
   }
 
   /** The newest commit whose effects have been delivered to every subscriber. */
@@ -89,7 +97,12 @@ export class QueryHub {
 
   /** Query executions so far and distinct live queries now (tests and benchmarks). */
   get stats(): HubStats {
-    return { queryRuns: this.queryRuns, queryMs: this.queryMs, liveQueries: this.entries.size };
+    return {
+      queryRuns: this.queryRuns,
+      queryMs: this.queryMs,
+      deliverMs: this.deliverMs,
+      liveQueries: this.entries.size,
+    };
   }
 
   /** Number of distinct live queries (for tests and the benchmark). */
@@ -147,6 +160,8 @@ export class QueryHub {
       if (entry.touchedTs <= entry.snapshotTs) continue;
       if (await this.refresh(entry)) this.undelivered.add(entry);
     }
+    // The runs read the newest state, which may include commits still being fsynced.
+    await this.disk.durableThrough(this.engine.lastCommitTs);
     if (ts > this.flushedTs) this.flushedTs = ts;
     this.deliver([...this.undelivered]);
     this.undelivered.clear();
@@ -160,6 +175,7 @@ export class QueryHub {
   }
 
   private deliver(entries: Iterable<Entry>): void {
+    const started = performance.now();
     const bySubscriber = new Map<QuerySubscriber, Map<number, QueryResult>>();
     for (const entry of entries) {
       if (this.entries.get(entry.key) !== entry) continue; // split into per-user entries meanwhile
@@ -170,6 +186,7 @@ export class QueryHub {
       }
     }
     for (const [subscriber, changes] of bySubscriber) subscriber.deliver(changes, this.flushedTs);
+    this.deliverMs += performance.now() - started;
   }
 
   /**
@@ -265,6 +282,7 @@ export class QueryHub {
         const entry = await this.attach(subscriber, queryId, spec, identity);
         results.set(queryId, entry.result!);
       }
+      if (results.size > 0) await this.disk.durableThrough(this.engine.lastCommitTs);
       return { results, ts: this.flushedTs };
     });
   }
@@ -284,6 +302,7 @@ export class QueryHub {
         const next = await this.attach(subscriber, queryId, entry.spec, identity);
         results.set(queryId, next.result!);
       }
+      if (results.size > 0) await this.disk.durableThrough(this.engine.lastCommitTs);
       return { results, ts: this.flushedTs };
     });
   }

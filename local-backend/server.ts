@@ -112,6 +112,7 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
     throw error;
   }
   const hub = new QueryHub(engine, persistence);
+  engine.setBackgroundGate(() => hub.flushedThrough(engine.lastCommitTs));
   const verifier = new TokenVerifier(functionsDir);
   await verifier.loadConfig(engine.moduleLoader);
   const crons = new CronRunner(engine, log);

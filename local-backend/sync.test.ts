@@ -1,3 +1,4 @@
+import type { FileHandle } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ConvexError } from "convex/values";
 import WebSocket from "ws";
@@ -50,6 +51,37 @@ describe("live queries over the sync protocol", () => {
     await client.close();
   });
 
+  test("a subscriber sees another connection's write only once it is on disk", async () => {
+    const writer = connect(backend);
+    const watcher = connect(backend);
+    const c = channel();
+    await nextValue<string[]>(
+      (cb, err) => watcher.onUpdate(api.messages.list, { channel: c }, cb, err),
+      () => true,
+    );
+    // A slow disk: the log's fsync takes 300 ms (queries re-run meanwhile).
+    const events: string[] = [];
+    const wal = (backend.persistence as unknown as { wal: FileHandle }).wal;
+    const datasync = wal.datasync.bind(wal);
+    wal.datasync = async () => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await datasync();
+      events.push("on disk");
+    };
+    const seen = nextValue<string[]>(
+      (cb, err) => watcher.onUpdate(api.messages.list, { channel: c }, cb, err),
+      (v) => v.includes("durable"),
+    ).then(() => events.push("seen"));
+    try {
+      await writer.mutation(api.messages.send, { channel: c, body: "durable" });
+      await seen;
+    } finally {
+      wal.datasync = datasync;
+    }
+    expect(events.slice(0, 2)).toEqual(["on disk", "seen"]);
+    await Promise.all([writer.close(), watcher.close()]);
+  });
+
   test("two connections see each other's writes", async () => {
     const alice = connect(backend);
     const bob = connect(backend);
@@ -93,6 +125,29 @@ describe("live queries over the sync protocol", () => {
     );
     await client.mutation(api.messages.sendLater, { channel: c, body: "later", delayMs: 200 });
     expect(await seen).toEqual(["later"]);
+    await client.close();
+  });
+
+  test("what a client's mutation scheduled starts only once that mutation's commit reached its subscribers", async () => {
+    const client = connect(backend);
+    const c = channel();
+    // For each commit that writes a message on this channel: had the hub delivered everything
+    // before it when it was made?
+    const deliveredBefore: boolean[] = [];
+    let previousTs = backend.hub.currentTs;
+    const stop = backend.engine.onCommit(({ ts, writes }) => {
+      if (writes.some(({ after }) => after?.channel === c))
+        deliveredBefore.push(backend.hub.currentTs >= previousTs);
+      previousTs = ts;
+    });
+    const seen = nextValue<string[]>(
+      (cb, err) => client.onUpdate(api.messages.list, { channel: c }, cb, err),
+      (v) => v.includes("at once"),
+    );
+    await client.mutation(api.messages.sendLater, { channel: c, body: "at once", delayMs: 0 });
+    expect(await seen).toEqual(["at once"]);
+    stop();
+    expect(deliveredBefore).toEqual([true]);
     await client.close();
   });
 

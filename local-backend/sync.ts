@@ -162,7 +162,7 @@ export class SyncSession implements QuerySubscriber {
     const modifications = [
       ...message.modifications
         .filter((m) => m.type === "Remove")
-        .map((m) => ({ type: "QueryRemoved" as const, queryId: m.queryId })),
+        .map((m) => JSON.stringify({ type: "QueryRemoved", queryId: m.queryId })),
       ...toModifications(results),
       ...toModifications(refused),
     ];
@@ -354,15 +354,16 @@ export class SyncSession implements QuerySubscriber {
     );
   }
 
-  private transition(endVersion: StateVersion, modifications: unknown[]): void {
+  /** `modifications`: already encoded (see encodeModification). */
+  private transition(endVersion: StateVersion, modifications: string[]): void {
     const startVersion = this.version;
     this.version = endVersion;
-    this.send({
+    const versions = JSON.stringify({
       type: "Transition",
       startVersion: wireVersion(startVersion),
       endVersion: wireVersion(endVersion),
-      modifications,
-    });
+    }).slice(0, -1);
+    this.sendEncoded(`${versions},"modifications":[${modifications.join(",")}]}`);
   }
 
   private authError(error: string, baseVersion: number, authUpdateAttempted = true): void {
@@ -396,8 +397,12 @@ export class SyncSession implements QuerySubscriber {
   }
 
   private send(message: object): void {
+    this.sendEncoded(JSON.stringify(message));
+  }
+
+  private sendEncoded(message: string): void {
     if (this.closed || this.socket.readyState !== this.socket.OPEN) return;
-    this.socket.send(JSON.stringify(message));
+    this.socket.send(message);
   }
 
   private close(): void {
@@ -408,25 +413,40 @@ export class SyncSession implements QuerySubscriber {
   }
 }
 
-function toModifications(results: Map<number, QueryResult>): unknown[] {
-  return [...results].map(([queryId, result]) =>
-    result.kind === "value"
-      ? {
-          type: "QueryUpdated",
-          queryId,
-          value: result.value,
-          logLines: [],
-          journal: result.journal,
-        }
-      : {
-          type: "QueryFailed",
-          queryId,
-          errorMessage: result.message,
-          logLines: [],
-          journal: result.journal,
-          ...(result.errorData !== undefined ? { errorData: result.errorData } : {}),
-        },
-  );
+function toModifications(results: Map<number, QueryResult>): string[] {
+  return [...results].map(([queryId, result]) => encodeModification(queryId, result));
+}
+
+/**
+ * A result goes to every subscriber of its query (fifty open discover pages get the same page):
+ * it is encoded once, without its query id, and each subscriber's id is spliced in.
+ */
+const encodedResults = new WeakMap<QueryResult, string>();
+
+function encodeModification(queryId: number, result: QueryResult): string {
+  let body = encodedResults.get(result);
+  if (body === undefined) {
+    body = JSON.stringify(modificationOf(result)).slice(1); // all but the opening brace
+    encodedResults.set(result, body);
+  }
+  return `{"queryId":${queryId},${body}`;
+}
+
+function modificationOf(result: QueryResult): object {
+  return result.kind === "value"
+    ? {
+        type: "QueryUpdated",
+        value: result.value,
+        logLines: [],
+        journal: result.journal,
+      }
+    : {
+        type: "QueryFailed",
+        errorMessage: result.message,
+        logLines: [],
+        journal: result.journal,
+        ...(result.errorData !== undefined ? { errorData: result.errorData } : {}),
+      };
 }
 
 function wireVersion(version: StateVersion) {

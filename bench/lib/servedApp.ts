@@ -20,12 +20,72 @@ export interface ServedApp {
   stop: () => Promise<void>;
 }
 
+export interface PreviewedBuild {
+  appUrl: string;
+  stop: () => Promise<void>;
+}
+
 const startupTimeoutMs = 120_000;
 
+/** Children a benchmark started, stopped together (also on Ctrl-C), with directories to remove. */
+function childGroup(dirs: string[]) {
+  const children: ChildProcess[] = [];
+  const stopForwarding = forwardStopSignals(() => children);
+  const stop = async () => {
+    for (const child of children) signalGroup(child, "SIGTERM");
+    await Promise.all(children.map(exitCodeOf));
+    stopForwarding();
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  };
+  return { children, stop };
+}
+
 /**
- * The production build as a visitor gets it: `vite build`, served by `vite preview`, against
- * a fresh local backend holding the demo world. Ports start at `basePort` (backend, site, app)
- * so a benchmark does not collide with `npm start` or the end-to-end tests.
+ * The production build as a visitor gets it: `vite build` against the given backend, served by
+ * `vite preview` on `appPort` (the backend's SITE_URL must be the returned `appUrl`).
+ */
+export async function previewProductionBuild(options: {
+  backendUrl: string;
+  siteUrl: string;
+  appPort: number;
+}): Promise<PreviewedBuild> {
+  const appUrl = `http://localhost:${options.appPort}`;
+  const outDir = mkdtempSync(join(tmpdir(), "clink-bench-dist-"));
+  const { children, stop } = childGroup([outDir]);
+  try {
+    const env = {
+      ...process.env,
+      VITE_CONVEX_URL: options.backendUrl,
+      VITE_CONVEX_SITE_URL: options.siteUrl,
+    };
+    const buildExit = await run(
+      localBin("vite"),
+      ["build", "--outDir", outDir, "--emptyOutDir", "--logLevel", "warn"],
+      { env },
+    );
+    if (buildExit !== 0) throw new Error(`vite build failed (exit code ${buildExit})`);
+    const preview = spawnInOwnGroup(
+      localBin("vite"),
+      ["preview", "--outDir", outDir, "--port", String(options.appPort), "--strictPort"],
+      { env },
+    );
+    children.push(preview);
+    await waitForServer(appUrl, {
+      name: "app",
+      exited: exitCodeOf(preview),
+      timeoutMs: startupTimeoutMs,
+    });
+    return { appUrl, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/**
+ * The production build against a fresh local backend (its own process) holding the demo world.
+ * Ports start at `basePort` (backend, site, app) so a benchmark does not collide with
+ * `npm start` or the end-to-end tests.
  */
 export async function serveProductionApp(basePort: number): Promise<ServedApp> {
   const backendUrl = `http://127.0.0.1:${basePort}`;
@@ -33,27 +93,14 @@ export async function serveProductionApp(basePort: number): Promise<ServedApp> {
   const appPort = basePort + 2;
   const appUrl = `http://localhost:${appPort}`;
   const dataDir = mkdtempSync(join(tmpdir(), "clink-bench-data-"));
-  const outDir = mkdtempSync(join(tmpdir(), "clink-bench-dist-"));
-  const children: ChildProcess[] = [];
-  const stopForwarding = forwardStopSignals(() => children);
-
+  const backendGroup = childGroup([dataDir]);
+  let app: PreviewedBuild | null = null;
   const stop = async () => {
-    for (const child of children) signalGroup(child, "SIGTERM");
-    await Promise.all(children.map(exitCodeOf));
-    stopForwarding();
-    rmSync(dataDir, { recursive: true, force: true });
-    rmSync(outDir, { recursive: true, force: true });
+    await app?.stop();
+    await backendGroup.stop();
   };
 
   try {
-    const env = { ...process.env, VITE_CONVEX_URL: backendUrl, VITE_CONVEX_SITE_URL: siteUrl };
-    const buildExit = await run(
-      localBin("vite"),
-      ["build", "--outDir", outDir, "--emptyOutDir", "--logLevel", "warn"],
-      { env },
-    );
-    if (buildExit !== 0) throw new Error(`vite build failed (exit code ${buildExit})`);
-
     const backend = spawnInOwnGroup(process.execPath, [
       "--import",
       "tsx",
@@ -69,25 +116,14 @@ export async function serveProductionApp(basePort: number): Promise<ServedApp> {
       "--app-url",
       appUrl,
     ]);
-    children.push(backend);
+    backendGroup.children.push(backend);
     await waitForServer(`${backendUrl}/version`, {
       name: "local backend",
       exited: exitCodeOf(backend),
       timeoutMs: startupTimeoutMs,
     });
     await seedDemoWorld({ url: backendUrl, dataDir });
-
-    const preview = spawnInOwnGroup(
-      localBin("vite"),
-      ["preview", "--outDir", outDir, "--port", String(appPort), "--strictPort"],
-      { env },
-    );
-    children.push(preview);
-    await waitForServer(appUrl, {
-      name: "app",
-      exited: exitCodeOf(preview),
-      timeoutMs: startupTimeoutMs,
-    });
+    app = await previewProductionBuild({ backendUrl, siteUrl, appPort });
 
     const feed = (await (await fetch(`${siteUrl}/public-events`)).json()) as {
       events: { url: string; startTime: string }[];
