@@ -343,6 +343,27 @@ describe("debug functions with debug pages on (local backend)", () => {
     ).toBe("pat@example.test");
   });
 
+  test("deleting an account deletes its test guests, and only its own", async () => {
+    const t = newTest();
+    const sam = await createUser(t, { email: "sam@example.com" });
+    const ria = await createUser(t, { email: "ria@example.com" });
+    const samsGuests = [
+      await sam.asUser.mutation(api.debug.createTestGuest, {}),
+      await sam.asUser.mutation(api.debug.createTestGuest, {}),
+    ];
+    const riasGuest = await ria.asUser.mutation(api.debug.createTestGuest, {});
+    await sam.asUser.mutation(api.account.deleteMine, { confirmation: "DELETE" });
+    const left = await t.run(async (ctx) => ({
+      users: (await ctx.db.query("users").collect()).map((user) => user._id as string),
+      guestRows: (await ctx.db.query("debug_test_guests").collect()).map((row) => row.guestId),
+      profiles: (await ctx.db.query("user_profiles").collect()).map((row) => row.userId),
+    }));
+    expect(left.users.sort()).toEqual([ria.userId, riasGuest.userId].sort());
+    expect(left.guestRows).toEqual([riasGuest.userId]);
+    expect(left.profiles).not.toContain(samsGuests[0].userId);
+    expect(left.profiles).not.toContain(samsGuests[1].userId);
+  });
+
   test("a host invites their test guest and answers the e-mail link for them; nobody else can", async () => {
     const t = newTest();
     const host = await createUser(t);

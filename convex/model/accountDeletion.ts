@@ -15,6 +15,7 @@ import { deleteEmailPreferencesOfUser } from "./emailPreferences";
 import { resetSenderLimits } from "./senderLimits";
 import { deleteBadgeDataOfUser } from "./badges";
 import { deleteCrewDataOfUser } from "./crewCleanup";
+import { deleteTestGuestsOf } from "./debug";
 import { deleteEventDataOfUser } from "./eventCleanup";
 import { resetMagicLinkLimit } from "./magicLinks";
 import { deletePushSubscriptionsOf } from "./push";
@@ -61,6 +62,8 @@ export const ACCOUNT_CLEANUPS: ReadonlyArray<{ area: string; cleanup: AccountCle
   { area: "crews", cleanup: deleteCrewDataOfUser },
   { area: "badges", cleanup: deleteBadgeDataOfUser },
   { area: "push", cleanup: deletePushSubscriptionsOf },
+  // At most TEST_GUESTS_MAX (20) guests, each a sign-in-less account with little data.
+  { area: "debug", cleanup: (ctx, userId) => deleteTestGuestsOf(ctx, userId, deleteAccount) },
 ];
 
 /** The profile and its uploaded avatar. */

@@ -194,6 +194,26 @@ export async function createTestGuestFor(
   };
 }
 
+/**
+ * Account deletion (ACCOUNT_CLEANUPS): the user's test guests go with them, each as a whole
+ * account through `deleteGuestAccount`, and a deleted guest's own row.
+ */
+export async function deleteTestGuestsOf(
+  ctx: MutationCtx,
+  userId: Id<"users">,
+  deleteGuestAccount: (ctx: MutationCtx, guestId: Id<"users">) => Promise<void>,
+): Promise<void> {
+  for (const guest of await testGuestsOf(ctx, userId)) {
+    await ctx.db.delete("debug_test_guests", guest._id);
+    await deleteGuestAccount(ctx, guest.guestId);
+  }
+  const asGuest = await ctx.db
+    .query("debug_test_guests")
+    .withIndex("by_guest", (q) => q.eq("guestId", userId))
+    .unique();
+  if (asGuest !== null) await ctx.db.delete("debug_test_guests", asGuest._id);
+}
+
 /** The test guest a token was issued to, when that guest is `ownerId`'s; 'Token is invalid' otherwise. */
 export async function testGuestOfToken(ctx: QueryCtx, ownerId: Id<"users">, token: string) {
   const row = await ctx.db
