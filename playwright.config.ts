@@ -28,6 +28,8 @@ const dataDir = process.env.CLINK_E2E_DATA_DIR ?? join(tmpdir(), `clink-e2e-${Da
 // Workers load this file again: pin the directory so they all find the same backend data
 // (tests/e2e/support/admin.ts reads its admin key there).
 process.env.CLINK_E2E_DATA_DIR = dataDir;
+// The app's build for this run, next to the data (scripts/e2e.ts removes both).
+const distDir = `${dataDir}-dist`;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -74,11 +76,16 @@ export default defineConfig({
       gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
     },
     {
+      // The production build, as people get it (prerendered first screen, split chunks): each
+      // fresh browser context then loads a few files instead of hundreds of dev-server modules.
       name: "app",
-      command: `node_modules/.bin/vite --port ${appPort} --strictPort`,
+      command: [
+        `node_modules/.bin/vite build --outDir "${distDir}" --emptyOutDir --logLevel warn`,
+        `node_modules/.bin/vite preview --outDir "${distDir}" --port ${appPort} --strictPort`,
+      ].join(" && "),
       url: appUrl,
       reuseExistingServer: false,
-      timeout: 120_000,
+      timeout: 240_000,
       env: { VITE_CONVEX_URL: backendUrl, VITE_CONVEX_SITE_URL: siteUrl },
     },
   ],

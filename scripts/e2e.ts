@@ -12,4 +12,5 @@ const exitCode = await run(localBin("playwright"), ["test", ...process.argv.slic
   env: { ...process.env, CHROMIUM_PATH: chromiumPath, CLINK_E2E_DATA_DIR: dataDir },
 });
 rmSync(dataDir, { recursive: true, force: true });
+rmSync(`${dataDir}-dist`, { recursive: true, force: true });
 process.exit(exitCode);
