@@ -1,6 +1,5 @@
 import { useEffect, type ReactNode } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
-import { AUTH_MESSAGES } from "../../../shared/authMessages";
 import { storeRedirectAfterLogin } from "@/lib/authStorage";
 import { useSessionExit } from "@/lib/sessionExit";
 import { AuthErrorPanel } from "./AuthErrorPanel";
@@ -12,7 +11,13 @@ import { toastLater } from "@/lib/toastLater";
  * as redirectAfterLogin, they see 'Please sign in to access this page' and go
  * to /login; after signing in they come back. `fallback` shows while loading.
  */
-export function ProtectedRoute({ children, fallback }: { children: ReactNode; fallback?: ReactNode }) {
+export function ProtectedRoute({
+  children,
+  fallback,
+}: {
+  children: ReactNode;
+  fallback?: ReactNode;
+}) {
   const state = useCurrentUser();
   const leaving = useSessionExit();
   const location = useLocation();
@@ -22,8 +27,11 @@ export function ProtectedRoute({ children, fallback }: { children: ReactNode; fa
   useEffect(() => {
     if (!mustSignIn) return;
     storeRedirectAfterLogin(`${location.pathname}${location.search}${location.hash}`);
-    // One id: a double render never shows the toast twice.
-    toastLater(AUTH_MESSAGES.pleaseSignIn, { id: "please-sign-in" });
+    // One id: a double render never shows the toast twice. The sign-in texts stay out of the
+    // first page: they load with the toast.
+    void import("../../../shared/authMessages").then(({ AUTH_MESSAGES }) =>
+      toastLater(AUTH_MESSAGES.pleaseSignIn, { id: "please-sign-in" }),
+    );
     void navigate("/login", { replace: true });
   }, [mustSignIn, location, navigate]);
 

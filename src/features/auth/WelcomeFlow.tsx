@@ -1,7 +1,6 @@
 import { useConvexAuth, useMutation } from "convex/react";
 import { useEffect, useRef } from "react";
 import { api } from "../../../convex/_generated/api";
-import { AUTH_MESSAGES, AUTH_TIMINGS, welcomeToastText } from "../../../shared/authMessages";
 import { hasBeenWelcomed, markWelcomed } from "@/lib/authStorage";
 import { sleep } from "@/lib/sleep";
 import { toastLater } from "@/lib/toastLater";
@@ -29,6 +28,9 @@ export function WelcomeFlow() {
     if (previous !== false || !isAuthenticated) return;
 
     void (async () => {
+      // The sign-in texts load with the first sign-in, not with every first page.
+      const { AUTH_MESSAGES, AUTH_TIMINGS, welcomeToastText } =
+        await import("../../../shared/authMessages");
       try {
         const { profile, isNewUser } = await ensureMine();
         if (hasBeenWelcomed(profile.userId)) return;

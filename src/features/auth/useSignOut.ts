@@ -3,7 +3,6 @@ import { useMutation } from "convex/react";
 import { useCallback } from "react";
 import { useNavigate } from "react-router-dom";
 import { api } from "../../../convex/_generated/api";
-import { AUTH_MESSAGES, AUTH_TIMINGS } from "../../../shared/authMessages";
 import { clearWelcomed } from "@/lib/authStorage";
 import { beginSessionExit, endSessionExit } from "@/lib/sessionExit";
 import { toastLater } from "@/lib/toastLater";
@@ -19,6 +18,8 @@ export function useSignOut(): () => Promise<void> {
   const forgetPushDevice = useMutation(api.push.unsubscribe);
 
   return useCallback(async () => {
+    // The sign-in texts stay out of the first page too.
+    const { AUTH_MESSAGES, AUTH_TIMINGS } = await import("../../../shared/authMessages");
     beginSessionExit();
     // While still signed in: this browser stops getting the account's pushes (loaded now: the
     // helper stays out of the first page).
