@@ -22,6 +22,8 @@ test("a new page opens at the top, and back returns to where the landing page wa
 }) => {
   const landing = new LandingPage(page);
   const scrollY = () => page.evaluate(() => window.scrollY);
+  // A short window, so the next page is taller than it and would keep a scroll left over.
+  await page.setViewportSize({ width: 390, height: 320 });
   await landing.goto();
 
   const closingLink = page.getByRole("main").getByRole("link", { name: "See what's on nearby" });
