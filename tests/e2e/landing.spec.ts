@@ -42,8 +42,8 @@ test("a new page opens at the top, and back returns to where the landing page wa
 test("a page that fails to load shows the crash screen inside the shell; another page recovers", async ({
   page,
 }) => {
-  // The not-found screen's code cannot be fetched: rendering it throws.
-  await page.route("**/src/app/pages/NotFoundPage.tsx*", (route) => route.abort());
+  // The not-found screen's chunk cannot be fetched: rendering it throws.
+  await page.route("**/assets/NotFoundPage-*.js", (route) => route.abort());
   await page.goto("/no-such-page");
 
   const crashHeading = page.getByRole("heading", { name: "Something went wrong" });
