@@ -28,11 +28,12 @@ export function WelcomeFlow() {
     if (previous !== false || !isAuthenticated) return;
 
     void (async () => {
-      // The sign-in texts load with the first sign-in, not with every first page.
-      const { AUTH_MESSAGES, AUTH_TIMINGS, welcomeToastText } =
-        await import("../../../shared/authMessages");
+      // The sign-in texts load with the first sign-in, not with every first page; the profile
+      // is made whether or not they load.
+      const texts = import("../../../shared/authMessages");
       try {
         const { profile, isNewUser } = await ensureMine();
+        const { AUTH_TIMINGS, welcomeToastText } = await texts;
         if (hasBeenWelcomed(profile.userId)) return;
         markWelcomed(profile.userId);
         await sleep(
@@ -40,6 +41,7 @@ export function WelcomeFlow() {
         );
         toastLater.success(welcomeToastText({ isNewUser, displayName: profile.displayName }));
       } catch {
+        const { AUTH_MESSAGES } = await texts;
         toastLater.error(AUTH_MESSAGES.welcomeFlowFailed, { id: ACCOUNT_SETUP_TOAST_ID });
       }
     })();

@@ -18,8 +18,9 @@ export function useSignOut(): () => Promise<void> {
   const forgetPushDevice = useMutation(api.push.unsubscribe);
 
   return useCallback(async () => {
-    // The sign-in texts stay out of the first page too.
-    const { AUTH_MESSAGES, AUTH_TIMINGS } = await import("../../../shared/authMessages");
+    // The sign-in texts stay out of the first page: they load while signing out. A failed load
+    // (a newer deployment replaced the file) must not stop the sign-out itself.
+    const texts = import("../../../shared/authMessages");
     beginSessionExit();
     // While still signed in: this browser stops getting the account's pushes (loaded now: the
     // helper stays out of the first page).
@@ -30,12 +31,18 @@ export function useSignOut(): () => Promise<void> {
       await signOut();
     } catch {
       endSessionExit();
-      toastLater.error(AUTH_MESSAGES.signOutFailed);
+      void texts.then(({ AUTH_MESSAGES }) => toastLater.error(AUTH_MESSAGES.signOutFailed));
       return;
     }
     clearWelcomed();
-    toastLater(AUTH_MESSAGES.signedOut);
+    const loaded = await texts.catch(() => null);
+    if (loaded === null) {
+      // Signed out all the same; a full load of the landing page picks up the new deployment.
+      window.location.assign("/");
+      return;
+    }
+    toastLater(loaded.AUTH_MESSAGES.signedOut);
     // The landing page ends the exit when it opens.
-    setTimeout(() => void navigate("/"), AUTH_TIMINGS.signOutRedirectDelayMs);
+    setTimeout(() => void navigate("/"), loaded.AUTH_TIMINGS.signOutRedirectDelayMs);
   }, [signOut, navigate, forgetPushDevice]);
 }
