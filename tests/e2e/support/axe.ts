@@ -6,6 +6,16 @@ const blockingImpacts = new Set(["serious", "critical"]);
 
 /** Fails the test when axe finds serious or critical WCAG 2.2 AA violations on the page. */
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  // Entrance animations settle first: axe measures contrast at the opacity of the moment, so a
+  // dialog still fading in fails. Endless ones (a pulsing "live" dot) never finish: left alone.
+  await page.evaluate(() =>
+    Promise.allSettled(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished),
+    ),
+  );
   const results = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
   const blocking = results.violations
     .filter((violation) => blockingImpacts.has(violation.impact ?? ""))
