@@ -2,10 +2,11 @@
  * `npm run bench:lighthouse`: builds the app, serves it with `vite preview` against a fresh
  * local backend with the demo world, runs Lighthouse (mobile preset: simulated slow 4G and a
  * 4× slower CPU) RUNS times on `/`, `/discover` and a seeded event page with the system
- * Chromium, and prints the medians. BENCH_RUNS changes the number of runs.
+ * Chromium, and prints the medians. BENCH_RUNS changes the number of runs; BENCH_REPORT_DIR
+ * keeps every run's full report there (JSON) to see what an LCP or TBT figure is made of.
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
@@ -14,6 +15,7 @@ import { chromiumLaunchArgs, findChromium } from "../scripts/lib/chromium.ts";
 import { serveProductionApp } from "./lib/servedApp.ts";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const REPORT_DIR = process.env.BENCH_REPORT_DIR;
 const BASE_PORT = 3610;
 const DEBUGGING_PORT = 9322;
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
@@ -108,6 +110,11 @@ try {
       if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
       if (result.lhr.runtimeError) throw new Error(`${path}: ${result.lhr.runtimeError.message}`);
       results.push(result.lhr);
+      if (REPORT_DIR) {
+        mkdirSync(REPORT_DIR, { recursive: true });
+        const file = `${label.replace(/\W+/g, "-").replace(/^-|-$/g, "") || "home"}-${runIndex + 1}.json`;
+        writeFileSync(join(REPORT_DIR, file), JSON.stringify(result.lhr));
+      }
       console.log(`${label} run ${runIndex + 1}: performance ${score(result.lhr, "performance")}`);
     }
     rows.push([label, ...COLUMNS.map((column) => column.show(median(results.map(column.read))))]);

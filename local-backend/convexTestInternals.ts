@@ -37,6 +37,7 @@ export interface DatabaseFake {
   paginate(args: PaginateArgs): { isDone: boolean; continueCursor: string };
   getFile(storageId: string): Blob | null;
   _iterateDocs(table: string, callback: (doc: StoredDocument) => void): void;
+  _resolveQuerySource(query: QueryDescription): unknown;
   vectorSearch(indexName: string, ...rest: unknown[]): unknown;
 }
 

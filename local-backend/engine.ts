@@ -27,7 +27,15 @@ import {
   type StoredDocument,
 } from "./convexTestInternals.ts";
 import { discoverComponents } from "./components.ts";
-import { pageOf, rangeOf, ReadSet, tableNameFromId, wholeTable } from "./readSets.ts";
+import {
+  pageOf,
+  rangeOf,
+  ReadSet,
+  tableNameFromId,
+  wholeTable,
+  type RangeRead,
+} from "./readSets.ts";
+import { TableIndexes } from "./tableIndexes.ts";
 import {
   listFunctionModules,
   ModuleLoader,
@@ -108,7 +116,7 @@ export class Engine {
   private readonly commitListeners = new Set<(commit: Commit) => void>();
   private readonly fileListeners = new Set<(storageId: string, blob: Blob) => void>();
   private readonly instrumented = new WeakSet<DatabaseFake>();
-  private readonly tableIds = new Map<DatabaseFake, Map<string, Set<string>>>();
+  private readonly tableIndexes = new Map<DatabaseFake, TableIndexes>();
   private generation = 0;
   private backgroundGate: (() => Promise<void>) | null = null;
 
@@ -206,7 +214,7 @@ export class Engine {
     };
 
     const get = db.get.bind(db);
-    this.indexTables(db, get);
+    this.indexTables(db, get, indexFields);
     db.get = (table, id) => {
       if (scanning === 0) queryReads.getStore()?.addDocument(mountPath, id);
       return get(table, id);
@@ -261,41 +269,61 @@ export class Engine {
   }
 
   /**
-   * convex-test finds a table's documents by going through every document of
-   * the database, for every query; with a few thousand documents that is most
-   * of a query's time. Each database gets the ids of each table instead.
+   * convex-test finds a table's documents by going through every document of the database,
+   * and an index range's by going through every document of the table, for every query. Each
+   * database gets its tables' ids and sorted indexes (tableIndexes.ts) instead: a query starts
+   * from the documents its range may hold.
    */
-  private indexTables(db: DatabaseFake, get: DatabaseFake["get"]): void {
-    const tables = new Map<string, Set<string>>();
-    this.tableIds.set(db, tables);
-    for (const id of Object.keys(db._documents)) this.noteWrite(db, id, true);
+  private indexTables(
+    db: DatabaseFake,
+    get: DatabaseFake["get"],
+    indexFields: (table: string, index: string) => string[] | undefined,
+  ): void {
+    const indexes = new TableIndexes((id) => db._documents[id] ?? null);
+    this.tableIndexes.set(db, indexes);
+    for (const [id, doc] of Object.entries(db._documents))
+      indexes.noteWrite(tableNameFromId(id), id, doc);
+    // The index range of the query convex-test is resolving (it calls _iterateDocs inside).
+    let resolving: { table: string; index: string; range: RangeRead } | null = null;
+    const resolveQuerySource = db._resolveQuerySource.bind(db);
+    db._resolveQuerySource = (query) => {
+      const source = query.source;
+      if (source.type === "IndexRange") {
+        const [table, index] = source.indexName.split(".");
+        resolving = { table, index, range: rangeOf("", query, indexFields) };
+      }
+      try {
+        return resolveQuerySource(query);
+      } finally {
+        resolving = null;
+      }
+    };
     db._iterateDocs = (table, callback) => {
-      const committed = tables.get(table);
-      for (const id of committed ?? []) {
+      const range = resolving?.table === table ? resolving : null;
+      const candidates = range
+        ? indexes.idsInRange(table, range.index, range.range)
+        : indexes.idsOf(table);
+      for (const id of candidates) {
         const doc = get(table, id);
         if (doc !== null) callback(doc);
       }
-      // Documents this transaction wrote that are not committed yet.
-      const pending = new Set<string>();
+      // Documents this transaction wrote: new ones, and changed ones whose key may have moved.
+      const visited = candidates instanceof Set ? new Set<string>() : new Set(candidates);
       for (const layer of db._writes) {
-        for (const id of Object.keys(layer))
-          if (!committed?.has(id) && tableNameFromId(id) === table) pending.add(id);
-      }
-      for (const id of pending) {
-        const doc = get(table, id);
-        if (doc !== null) callback(doc);
+        for (const id of Object.keys(layer)) {
+          if (tableNameFromId(id) !== table || visited.has(id)) continue;
+          if (candidates instanceof Set && candidates.has(id)) continue;
+          visited.add(id);
+          const doc = get(table, id);
+          if (doc !== null) callback(doc);
+        }
       }
     };
   }
 
-  /** Keeps `indexTables`'s ids up to date: every committed document's id is in its table's set. */
-  private noteWrite(db: DatabaseFake, id: string, exists: boolean): void {
-    const tables = this.tableIds.get(db)!;
-    const table = tableNameFromId(id);
-    let ids = tables.get(table);
-    if (!ids) tables.set(table, (ids = new Set()));
-    if (exists) ids.add(id);
-    else ids.delete(id);
+  /** Keeps `indexTables`'s ids and indexes up to date with a committed (or restored) write. */
+  private noteWrite(db: DatabaseFake, id: string, doc: StoredDocument | null): void {
+    this.tableIndexes.get(db)!.noteWrite(tableNameFromId(id), id, doc);
   }
 
   /** Learns about every commit and the tables it wrote; serves local storage URLs. */
@@ -333,7 +361,7 @@ export class Engine {
       for (const write of writes) {
         const database = this.convexGlobal.components[write.mountPath].db;
         write.after = database._documents[write.id] ?? null;
-        this.noteWrite(database, write.id, write.after !== null);
+        this.noteWrite(database, write.id, write.after);
         counters.set(write.mountPath, countersOf(database));
       }
       // Every commit advances the timestamp clients wait for, even one that wrote nothing.
@@ -598,7 +626,7 @@ export class Engine {
     for (const [id, doc] of writes) {
       if (doc) db._documents[id] = doc;
       else delete db._documents[id];
-      this.noteWrite(db, id, doc !== null);
+      this.noteWrite(db, id, doc);
     }
     db._nextDocId = counters.nextDocId;
     db._lastCreationTime = counters.lastCreationTime;

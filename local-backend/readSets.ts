@@ -217,7 +217,7 @@ function keyOf(doc: StoredDocument, keyFields: string[]): Bound {
   return keyFields.map((field) => fieldValue(doc, field));
 }
 
-function fieldValue(doc: StoredDocument, fieldPath: string): Value | undefined {
+export function fieldValue(doc: StoredDocument, fieldPath: string): Value | undefined {
   let value: unknown = doc;
   for (const part of fieldPath.split(".")) {
     value =
