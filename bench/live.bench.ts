@@ -119,7 +119,7 @@ backend.engine.runMutation = async (...args) => {
 const hubBefore = backend.hub.stats;
 const persistenceBefore = backend.persistence.getStats();
 command({ type: "write", writes: WRITES, pauseMs: PAUSE_MS });
-const { fromAck, fromCall, byQuery } = await next("written");
+const { fromAck, fromCall, receivedFromCall, byQuery } = await next("written");
 const hub = backend.hub.stats;
 const persistence = backend.persistence.getStats();
 
@@ -145,7 +145,12 @@ console.log(
 console.log(
   `write acknowledged → subscriber update: ${describe(fromAck)}  (negative: before the writer's acknowledgement)`,
 );
-console.log(`write called → subscriber update: ${describe(fromCall)}`);
+console.log(
+  `write called → subscriber's socket receives the update: ${describe(receivedFromCall)}`,
+);
+console.log(
+  `write called → subscriber's client has applied it (${SUBSCRIBERS} clients share one thread): ${describe(fromCall)}`,
+);
 console.log(
   `per write on the server: mutation ${perWrite(mutationMs)} ms, ` +
     `${perWrite(hub.queryRuns - hubBefore.queryRuns)} query runs (${perWrite(hub.queryMs - hubBefore.queryMs)} ms), ` +

@@ -6,6 +6,7 @@
  * and index ranges, see readSets.ts) it touched, each at most once, and
  * pushes changed results to their subscribers once the commits they reflect
  * are on disk: the re-runs overlap the log's fsync instead of following it.
+ * Each subscriber gets its changes as soon as its own queries have re-run.
  *
  * All query work runs through one serial task queue so subscribers never see
  * an older result after a newer one.
@@ -151,19 +152,50 @@ export class QueryHub {
     await new Promise<void>((resolve) => this.flushWaiters.push({ ts, resolve }));
   }
 
+  /**
+   * Re-runs the touched entries, those most people watch first, and sends each subscriber its
+   * changes as soon as every entry of its own has run (and the commits are on disk): people
+   * watching discover need not wait for someone else's event page to re-run.
+   */
   private async flush(): Promise<void> {
     this.flushScheduled = false;
     const ts = this.pendingTs;
-    for (const entry of [...this.touched]) {
-      // Touched by a commit its current result already reflects, or dropped meanwhile: nothing to do.
-      if (!this.touched.delete(entry) || entry.subscribers.size === 0) continue;
-      if (entry.touchedTs <= entry.snapshotTs) continue;
-      if (await this.refresh(entry)) this.undelivered.add(entry);
+    const due: Entry[] = [];
+    for (const entry of this.touched) {
+      // Touched by a commit its current result already reflects, or unwatched: nothing to do.
+      if (entry.subscribers.size > 0 && entry.touchedTs > entry.snapshotTs) due.push(entry);
+      else this.touched.delete(entry);
     }
-    // The runs read the newest state, which may include commits still being fsynced.
+    due.sort((a, b) => b.subscribers.size - a.subscribers.size);
+    const waitingFor = new Map<QuerySubscriber, number>();
+    for (const entry of due)
+      for (const subscriber of entry.subscribers.keys())
+        waitingFor.set(subscriber, (waitingFor.get(subscriber) ?? 0) + 1);
+    const served = new Set<QuerySubscriber>();
+    for (const entry of due) {
+      // Not if dropped, or re-run for a newcomer's subscription, meanwhile.
+      if (this.touched.delete(entry) && entry.subscribers.size > 0 && (await this.refresh(entry)))
+        this.undelivered.add(entry);
+      const ready: QuerySubscriber[] = [];
+      for (const subscriber of entry.subscribers.keys()) {
+        const left = (waitingFor.get(subscriber) ?? 1) - 1;
+        waitingFor.set(subscriber, left);
+        if (left === 0) ready.push(subscriber);
+      }
+      if (ready.length === 0) continue;
+      // The runs read the newest state, which may include commits still being fsynced.
+      await this.disk.durableThrough(this.engine.lastCommitTs);
+      this.deliver(ready, ts);
+      for (const subscriber of ready) served.add(subscriber);
+    }
     await this.disk.durableThrough(this.engine.lastCommitTs);
     if (ts > this.flushedTs) this.flushedTs = ts;
-    this.deliver([...this.undelivered]);
+    // Whoever was not served above: results changed outside a flush, or of entries split meanwhile.
+    const rest = new Set<QuerySubscriber>();
+    for (const entry of this.undelivered)
+      for (const subscriber of entry.subscribers.keys())
+        if (!served.has(subscriber)) rest.add(subscriber);
+    this.deliver(rest, this.flushedTs);
     this.undelivered.clear();
     for (let i = this.flushWaiters.length - 1; i >= 0; i--) {
       const waiter = this.flushWaiters[i];
@@ -174,18 +206,15 @@ export class QueryHub {
     }
   }
 
-  private deliver(entries: Iterable<Entry>): void {
+  /** Sends each of `subscribers` the undelivered results of its live queries. */
+  private deliver(subscribers: Iterable<QuerySubscriber>, ts: bigint): void {
     const started = performance.now();
-    const bySubscriber = new Map<QuerySubscriber, Map<number, QueryResult>>();
-    for (const entry of entries) {
-      if (this.entries.get(entry.key) !== entry) continue; // split into per-user entries meanwhile
-      for (const [subscriber, { queryIds }] of entry.subscribers) {
-        let changes = bySubscriber.get(subscriber);
-        if (!changes) bySubscriber.set(subscriber, (changes = new Map<number, QueryResult>()));
-        for (const queryId of queryIds) changes.set(queryId, entry.result!);
-      }
+    for (const subscriber of subscribers) {
+      const changes = new Map<number, QueryResult>();
+      for (const [queryId, entry] of this.bySubscriber.get(subscriber) ?? [])
+        if (this.undelivered.has(entry)) changes.set(queryId, entry.result!);
+      if (changes.size > 0) subscriber.deliver(changes, ts);
     }
-    for (const [subscriber, changes] of bySubscriber) subscriber.deliver(changes, this.flushedTs);
     this.deliverMs += performance.now() - started;
   }
 

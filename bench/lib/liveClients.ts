@@ -3,7 +3,9 @@
  * their updates do not run on the backend's event loop (on a deployment they are other
  * machines). Subscribers each watch discover, one event page, their own profile and its stats;
  * the writer joins and leaves one event, one write at a time, and every subscriber update it
- * causes is timed from the write's call and from its acknowledgement.
+ * causes is timed from the write's call and from its acknowledgement: when the subscriber's
+ * socket receives it, and when its client has applied it (fifty clients take turns on this
+ * one thread, so that also counts the wait for the others' turns).
  */
 import { parentPort, workerData } from "node:worker_threads";
 import { ConvexClient } from "convex/browser";
@@ -23,7 +25,13 @@ export type LiveClientsCommand =
 
 export type LiveClientsReport =
   | { type: "ready"; subscriptions: number }
-  | { type: "written"; fromAck: number[]; fromCall: number[]; byQuery: Record<string, number> }
+  | {
+      type: "written";
+      fromAck: number[];
+      fromCall: number[];
+      receivedFromCall: number[];
+      byQuery: Record<string, number>;
+    }
   | { type: "closed" };
 
 const input = workerData as LiveClientsInput;
@@ -32,24 +40,38 @@ const report = (message: LiveClientsReport) => port.postMessage(message);
 const ref = <T extends "query" | "mutation">(name: string) => makeFunctionReference<T>(name);
 const DISCOVER_ARGS = { paginationOpts: { numItems: 20, cursor: null } };
 
+/** A socket that notes when the last query update (a Transition frame) arrived. */
+function timedSocket(arrival: { at: number }) {
+  return class extends WebSocket {
+    constructor(...args: ConstructorParameters<typeof WebSocket>) {
+      super(...args);
+      // Registered before the client's own handler, so it runs first.
+      this.on("message", (data: Buffer) => {
+        if (data.subarray(0, 40).includes('"Transition"')) arrival.at = performance.now();
+      });
+    }
+  };
+}
+
 const clients = await Promise.all(
   input.tokens.map(async (token) => {
+    const arrival = { at: 0 };
     const client = new ConvexClient(input.cloudUrl, {
-      webSocketConstructor: WebSocket as unknown as typeof globalThis.WebSocket,
+      webSocketConstructor: timedSocket(arrival) as unknown as typeof globalThis.WebSocket,
       unsavedChangesWarning: false,
     });
     client.setAuth(() => Promise.resolve(token));
     const { profile } = (await client.mutation(ref<"mutation">("profiles:ensureMine"), {})) as {
       profile: { username: string };
     };
-    return { client, username: profile.username };
+    return { client, arrival, username: profile.username };
   }),
 );
 const writer = clients.pop()!;
 
-const updates: Array<{ at: number; query: string }> = [];
+const updates: Array<{ at: number; receivedAt: number; query: string }> = [];
 let ready = 0;
-const subscriptions = clients.flatMap(({ client, username }, i) =>
+const subscriptions = clients.flatMap(({ client, arrival, username }, i) =>
   (
     [
       ["discover", "events:discover", DISCOVER_ARGS],
@@ -66,7 +88,7 @@ const subscriptions = clients.flatMap(({ client, username }, i) =>
         if (first) {
           first = false;
           ready++;
-        } else updates.push({ at: performance.now(), query: name });
+        } else updates.push({ at: performance.now(), receivedAt: arrival.at, query: name });
       },
       (error) => console.error(`${name}: ${error.message}`),
     );
@@ -81,6 +103,7 @@ report({ type: "ready", subscriptions: subscriptions.length });
 async function writeAndTime(writes: number, pauseMs: number): Promise<void> {
   const fromAck: number[] = [];
   const fromCall: number[] = [];
+  const receivedFromCall: number[] = [];
   const byQuery: Record<string, number> = {};
   for (let i = 0; i < writes; i++) {
     const calledAt = performance.now();
@@ -92,10 +115,11 @@ async function writeAndTime(writes: number, pauseMs: number): Promise<void> {
     for (const update of updates.splice(0)) {
       fromAck.push(update.at - ackedAt);
       fromCall.push(update.at - calledAt);
+      receivedFromCall.push(update.receivedAt - calledAt);
       byQuery[update.query] = (byQuery[update.query] ?? 0) + 1;
     }
   }
-  report({ type: "written", fromAck, fromCall, byQuery });
+  report({ type: "written", fromAck, fromCall, receivedFromCall, byQuery });
 }
 
 port.on("message", (command: LiveClientsCommand) => {
