@@ -119,7 +119,7 @@ backend.engine.runMutation = async (...args) => {
 const hubBefore = backend.hub.stats;
 const persistenceBefore = backend.persistence.getStats();
 command({ type: "write", writes: WRITES, pauseMs: PAUSE_MS });
-const { fromAck, fromCall, receivedFromCall, byQuery } = await next("written");
+const { fromAck, fromCall, receivedFromCall, acknowledged, byQuery } = await next("written");
 const hub = backend.hub.stats;
 const persistence = backend.persistence.getStats();
 
@@ -142,6 +142,7 @@ console.log(
     .map(([query, n]) => `${query} ${n}`)
     .join(", ")})`,
 );
+console.log(`write called → the writer's acknowledgement: ${describe(acknowledged)}`);
 console.log(
   `write acknowledged → subscriber update: ${describe(fromAck)}  (negative: before the writer's acknowledgement)`,
 );

@@ -76,7 +76,14 @@ export class QueryHub {
   private pendingTs = 0n;
   private flushScheduled = false;
   private flushedTs = 0n;
-  private readonly flushWaiters: Array<{ ts: bigint; resolve: () => void }> = [];
+  /** The flush under way: the commits it covers, and whom it has already served. */
+  private flushing: { ts: bigint; isServed: (subscriber: QuerySubscriber) => boolean } | null =
+    null;
+  private readonly flushWaiters: Array<{
+    ts: bigint;
+    subscriber?: QuerySubscriber;
+    resolve: () => void;
+  }> = [];
   private unsubscribeCommits: () => void;
   private queryRuns = 0;
   private queryMs = 0;
@@ -146,10 +153,16 @@ export class QueryHub {
     }
   }
 
-  /** Resolves once every commit up to `ts` has been pushed to subscribers. */
-  async flushedThrough(ts: bigint): Promise<void> {
+  /**
+   * Resolves once every commit up to `ts` has been pushed to subscribers; with `subscriber`,
+   * as soon as that one has had its changes (a writer's acknowledgement need not wait for the
+   * other people's queries).
+   */
+  async flushedThrough(ts: bigint, subscriber?: QuerySubscriber): Promise<void> {
     if (this.flushedTs >= ts) return;
-    await new Promise<void>((resolve) => this.flushWaiters.push({ ts, resolve }));
+    if (subscriber && this.flushing && this.flushing.ts >= ts && this.flushing.isServed(subscriber))
+      return;
+    await new Promise<void>((resolve) => this.flushWaiters.push({ ts, subscriber, resolve }));
   }
 
   /**
@@ -172,6 +185,16 @@ export class QueryHub {
       for (const subscriber of entry.subscribers.keys())
         waitingFor.set(subscriber, (waitingFor.get(subscriber) ?? 0) + 1);
     const served = new Set<QuerySubscriber>();
+    const unaffected = (subscriber: QuerySubscriber) =>
+      !waitingFor.has(subscriber) && !this.awaitsResults(subscriber);
+    // A writer none of whose queries changed is acknowledged once its commit is on disk.
+    const isServed = (subscriber: QuerySubscriber) =>
+      served.has(subscriber) || unaffected(subscriber);
+    this.flushing = { ts, isServed };
+    if (this.flushWaiters.some((w) => w.ts <= ts && w.subscriber && unaffected(w.subscriber))) {
+      await this.disk.durableThrough(this.engine.lastCommitTs);
+      this.releaseWaiters(ts, unaffected);
+    }
     for (const entry of due) {
       // Not if dropped, or re-run for a newcomer's subscription, meanwhile.
       if (this.touched.delete(entry) && entry.subscribers.size > 0 && (await this.refresh(entry)))
@@ -187,8 +210,10 @@ export class QueryHub {
       await this.disk.durableThrough(this.engine.lastCommitTs);
       this.deliver(ready, ts);
       for (const subscriber of ready) served.add(subscriber);
+      this.releaseWaiters(ts, isServed);
     }
     await this.disk.durableThrough(this.engine.lastCommitTs);
+    this.flushing = null;
     if (ts > this.flushedTs) this.flushedTs = ts;
     // Whoever was not served above: results changed outside a flush, or of entries split meanwhile.
     const rest = new Set<QuerySubscriber>();
@@ -197,13 +222,31 @@ export class QueryHub {
         if (!served.has(subscriber)) rest.add(subscriber);
     this.deliver(rest, this.flushedTs);
     this.undelivered.clear();
+    this.releaseWaiters(this.flushedTs, "all");
+  }
+
+  /**
+   * Resolves the waiters for commits up to `ts`: all of them, or (during a flush) those waiting
+   * for one subscriber that `isServed`.
+   */
+  private releaseWaiters(
+    ts: bigint,
+    isServed: ((subscriber: QuerySubscriber) => boolean) | "all",
+  ): void {
     for (let i = this.flushWaiters.length - 1; i >= 0; i--) {
-      const waiter = this.flushWaiters[i];
-      if (waiter.ts <= this.flushedTs) {
-        this.flushWaiters.splice(i, 1);
-        waiter.resolve();
-      }
+      const { ts: waitingFor, subscriber, resolve } = this.flushWaiters[i];
+      if (waitingFor > ts) continue;
+      if (isServed !== "all" && !(subscriber && isServed(subscriber))) continue;
+      this.flushWaiters.splice(i, 1);
+      resolve();
     }
+  }
+
+  /** Whether one of the subscriber's queries has a result it has not been sent yet. */
+  private awaitsResults(subscriber: QuerySubscriber): boolean {
+    for (const entry of this.bySubscriber.get(subscriber)?.values() ?? [])
+      if (this.undelivered.has(entry)) return true;
+    return false;
   }
 
   /** Sends each of `subscribers` the undelivered results of its live queries. */

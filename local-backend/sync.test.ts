@@ -82,6 +82,61 @@ describe("live queries over the sync protocol", () => {
     await Promise.all([writer.close(), watcher.close()]);
   });
 
+  test("a writer's acknowledgement waits for its own queries, not for other people's", async () => {
+    const writer = connect(backend);
+    const alsoWatching = connect(backend);
+    const slowWatcher = connect(backend);
+    const c = channel();
+    // The writer's query has two watchers, so it re-runs before the single watcher's slow one.
+    const stops = await Promise.all(
+      [writer, alsoWatching].map(
+        (client) =>
+          new Promise<() => void>((resolve) => {
+            const stop = client.onUpdate(api.messages.list, { channel: c }, () => resolve(stop));
+          }),
+      ),
+    );
+    const events: string[] = [];
+    let slowWatcherSaw: (bodies: string[]) => void = () => {};
+    const firstResult = new Promise<void>((resolve) => (slowWatcherSaw = () => resolve()));
+    const stopWatching = slowWatcher.onUpdate(api.messages.all, {}, (messages) =>
+      slowWatcherSaw(messages.map((m) => m.body)),
+    );
+    await firstResult;
+    const slowSeen = new Promise<void>(
+      (resolve) =>
+        (slowWatcherSaw = (bodies) => {
+          if (!bodies.includes("quick")) return;
+          events.push("slow watcher updated");
+          resolve();
+        }),
+    );
+    const runTrackedQuery = backend.engine.runTrackedQuery.bind(backend.engine);
+    backend.engine.runTrackedQuery = async (udfPath, ...rest) => {
+      const run = await runTrackedQuery(udfPath, ...rest);
+      if (udfPath === "messages:all") {
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        events.push("slow query ran");
+      }
+      return run;
+    };
+    try {
+      events.push("write sent");
+      await writer.mutation(api.messages.send, { channel: c, body: "quick" });
+      events.push("writer acknowledged");
+      await slowSeen;
+    } finally {
+      backend.engine.runTrackedQuery = runTrackedQuery;
+      for (const stop of [stopWatching, ...stops]) stop();
+    }
+    expect(events.slice(events.indexOf("write sent") + 1)).toEqual([
+      "writer acknowledged",
+      "slow query ran",
+      "slow watcher updated",
+    ]);
+    await Promise.all([writer.close(), alsoWatching.close(), slowWatcher.close()]);
+  });
+
   test("two connections see each other's writes", async () => {
     const alice = connect(backend);
     const bob = connect(backend);

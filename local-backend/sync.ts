@@ -262,10 +262,10 @@ export class SyncSession implements QuerySubscriber {
       });
       return;
     }
-    // Only what is on disk is acknowledged; and the mutation's effects are
-    // delivered first, so its result and its data land together.
+    // Only what is on disk is acknowledged; and the mutation's effects on this
+    // connection's queries are delivered first, so its result and its data land together.
     await this.ctx.durable();
-    await this.ctx.hub.flushedThrough(result.ts);
+    await this.ctx.hub.flushedThrough(result.ts, this);
     this.send({
       type: "MutationResponse",
       requestId: message.requestId,

@@ -30,6 +30,7 @@ export type LiveClientsReport =
       fromAck: number[];
       fromCall: number[];
       receivedFromCall: number[];
+      acknowledged: number[];
       byQuery: Record<string, number>;
     }
   | { type: "closed" };
@@ -104,6 +105,7 @@ async function writeAndTime(writes: number, pauseMs: number): Promise<void> {
   const fromAck: number[] = [];
   const fromCall: number[] = [];
   const receivedFromCall: number[] = [];
+  const acknowledged: number[] = [];
   const byQuery: Record<string, number> = {};
   for (let i = 0; i < writes; i++) {
     const calledAt = performance.now();
@@ -111,6 +113,7 @@ async function writeAndTime(writes: number, pauseMs: number): Promise<void> {
       eventId: input.target,
     });
     const ackedAt = performance.now();
+    acknowledged.push(ackedAt - calledAt);
     await pause(pauseMs);
     for (const update of updates.splice(0)) {
       fromAck.push(update.at - ackedAt);
@@ -119,7 +122,7 @@ async function writeAndTime(writes: number, pauseMs: number): Promise<void> {
       byQuery[update.query] = (byQuery[update.query] ?? 0) + 1;
     }
   }
-  report({ type: "written", fromAck, fromCall, receivedFromCall, byQuery });
+  report({ type: "written", fromAck, fromCall, receivedFromCall, acknowledged, byQuery });
 }
 
 port.on("message", (command: LiveClientsCommand) => {
