@@ -92,7 +92,9 @@ describe("live queries over the sync protocol", () => {
       [writer, alsoWatching].map(
         (client) =>
           new Promise<() => void>((resolve) => {
-            const stop = client.onUpdate(api.messages.list, { channel: c }, () => resolve(stop));
+            const stop: () => void = client.onUpdate(api.messages.list, { channel: c }, () =>
+              resolve(stop),
+            );
           }),
       ),
     );
