@@ -1,5 +1,4 @@
 import { ConvexReactClient } from "convex/react";
-import { renderQueryUpdatesAsTransitions } from "./queryUpdatesAsTransitions";
 
 function readConvexUrl(): string {
   const url = import.meta.env.VITE_CONVEX_URL;
@@ -22,4 +21,3 @@ const SESSION_REFRESH_LEEWAY_SECONDS = 600;
 export const convex = new ConvexReactClient(readConvexUrl(), {
   authRefreshTokenLeewaySeconds: SESSION_REFRESH_LEEWAY_SECONDS,
 });
-renderQueryUpdatesAsTransitions(convex);
