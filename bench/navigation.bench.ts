@@ -4,7 +4,9 @@
  * with the demo world (bench/lib/servedApp.ts); Chromium with a 4× slower CPU and 40 ms
  * round trips (a phone on 4G). Each of RUNS fresh tabs loads /discover, waits for the cards,
  * settles for a second (as a reader would), then clicks the first card; we time from the click
- * to the event's heading on screen, and print the median and each run. BENCH_RUNS changes RUNS.
+ * to the event's heading on screen, and print the median and each run. Then RUNS cold loads
+ * of an event page by a visitor (as from an invitation link): from navigation start to the
+ * event's heading on screen. BENCH_RUNS changes RUNS.
  */
 import { setTimeout as delay } from "node:timers/promises";
 import { chromium, type Page } from "playwright-core";
@@ -16,8 +18,8 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const BASE_PORT = 3710;
 const EMAIL = "bench-navigation@example.com";
 
-/** Milliseconds from the click on the first event card to that event's <h1> on screen. */
-async function timeDiscoverToEvent(page: Page, appUrl: string): Promise<number> {
+/** A phone on 4G: a 4× slower CPU and 40 ms round trips. */
+async function throttle(page: Page): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
   await cdp.send("Network.enable");
@@ -27,6 +29,11 @@ async function timeDiscoverToEvent(page: Page, appUrl: string): Promise<number> 
     downloadThroughput: (9 * 1024 * 1024) / 8,
     uploadThroughput: (1.5 * 1024 * 1024) / 8,
   });
+}
+
+/** Milliseconds from the click on the first event card to that event's <h1> on screen. */
+async function timeDiscoverToEvent(page: Page, appUrl: string): Promise<number> {
+  await throttle(page);
   await page.goto(new URL("/discover", appUrl).href);
   const firstCard = page.getByRole("main").getByRole("article").first().getByRole("link").first();
   await firstCard.waitFor();
@@ -58,6 +65,33 @@ async function timeDiscoverToEvent(page: Page, appUrl: string): Promise<number> 
   });
 }
 
+/** Milliseconds from navigation start to the event page's <h1> on screen (the skeleton has none). */
+async function timeColdEventPage(page: Page, url: string): Promise<number> {
+  await throttle(page);
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      if (!document.querySelector("main h1")?.textContent?.trim()) return;
+      requestAnimationFrame(() => {
+        (window as { benchShownAt?: number }).benchShownAt = performance.now();
+      });
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+  await page.goto(url);
+  await page.waitForFunction(
+    () => (window as { benchShownAt?: number }).benchShownAt !== undefined,
+  );
+  return page.evaluate(() => (window as unknown as { benchShownAt: number }).benchShownAt);
+}
+
+function summary(times: number[]): string {
+  const sorted = [...times].sort((a, b) => a - b);
+  return (
+    `median ${Math.round(sorted[Math.floor(times.length / 2)])} ms ` +
+    `(each: ${times.map((ms) => Math.round(ms)).join(", ")} ms)`
+  );
+}
+
 const app = await serveProductionApp(BASE_PORT);
 const browser = await chromium.launch({ executablePath: findChromium(), args: chromiumLaunchArgs });
 try {
@@ -71,11 +105,19 @@ try {
     times.push(await timeDiscoverToEvent(page, app.appUrl));
     await page.close();
   }
-  const sorted = [...times].sort((a, b) => a - b);
   console.log(
-    `\nDiscover → event page, signed in (4× CPU, 40 ms RTT), ${RUNS} runs: ` +
-      `median ${Math.round(sorted[Math.floor(RUNS / 2)])} ms ` +
-      `(each: ${times.map((ms) => Math.round(ms)).join(", ")} ms)`,
+    `\nDiscover → event page, signed in (4× CPU, 40 ms RTT), ${RUNS} runs: ${summary(times)}`,
+  );
+  const coldTimes: number[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    const visitor = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    coldTimes.push(
+      await timeColdEventPage(await visitor.newPage(), new URL(app.eventPath, app.appUrl).href),
+    );
+    await visitor.close();
+  }
+  console.log(
+    `A visitor opens an event page (4× CPU, 40 ms RTT), navigation start → heading, ${RUNS} runs: ${summary(coldTimes)}`,
   );
 } finally {
   await browser.close();
