@@ -63,9 +63,15 @@ function watch<T>(
 }
 
 /** Query executions the hub made while `write` ran (its mutation answers once they are done). */
+/**
+ * Query runs a write caused: from a settled hub to the end of the flush that delivered it (the
+ * writer is answered as soon as its own connection has its changes, maybe before the others).
+ */
 async function runsDuring(write: () => Promise<unknown>): Promise<number> {
+  await backend.hub.flushedThrough(backend.engine.lastCommitTs);
   const before = backend.hub.stats.queryRuns;
   await write();
+  await backend.hub.flushedThrough(backend.engine.lastCommitTs);
   return backend.hub.stats.queryRuns - before;
 }
 
