@@ -308,15 +308,14 @@ export class Engine {
         if (doc !== null) callback(doc);
       }
       // Documents this transaction wrote: new ones, and changed ones whose key may have moved.
-      const visited = candidates instanceof Set ? new Set<string>() : new Set(candidates);
-      for (const layer of db._writes) {
-        for (const id of Object.keys(layer)) {
-          if (tableNameFromId(id) !== table || visited.has(id)) continue;
-          if (candidates instanceof Set && candidates.has(id)) continue;
-          visited.add(id);
-          const doc = get(table, id);
-          if (doc !== null) callback(doc);
-        }
+      const visited = candidates instanceof Set ? candidates : new Set(candidates);
+      const pending = new Set<string>();
+      for (const layer of db._writes)
+        for (const id of Object.keys(layer))
+          if (!visited.has(id) && tableNameFromId(id) === table) pending.add(id);
+      for (const id of pending) {
+        const doc = get(table, id);
+        if (doc !== null) callback(doc);
       }
     };
   }
