@@ -19,6 +19,10 @@ import type { LocalBackend } from "./server.ts";
 import { freePort, httpQuery, warmBackend, type ChildBackend } from "./test/childBackend.ts";
 import { httpClient, removeDir, startFixtureBackend, tempDataDir } from "./test/harness.ts";
 import { MutationSender } from "./test/mutationSender.ts";
+import { encodeFrame, readLog } from "./wal.ts";
+
+/** A log record as persistence.ts writes it: each database's writes. */
+type LogRecord = { dbs: Record<string, { w: Array<[string, unknown]> }> };
 
 type Message = { _id: string; _creationTime: number; channel: string; body: string };
 
@@ -173,6 +177,98 @@ describe("crash safety", () => {
     expect(file.status).toBe(200);
     expect(file.headers.get("content-type")).toBe("image/png");
     expect(await file.text()).toBe("png bytes");
+  });
+});
+
+describe("scheduled functions across a crash", () => {
+  type Job = { name: string; state: string };
+  const jobs = (url: string) => httpQuery<Job[]>(url, "messages:jobs");
+  const bodies = async (url: string, channel: string) =>
+    (await allMessages(url)).filter((m) => m.channel === channel).map((m) => m.body);
+  const writesOf = (line: string) =>
+    Object.values((JSON.parse(line) as LogRecord).dbs).flatMap((db) => db.w.map(([, doc]) => doc));
+  const inserts = (body: string) => (line: string) =>
+    writesOf(line).some((doc) => (doc as { body?: string } | null)?.body === body);
+  const startsJob = (name: string) => (line: string) =>
+    writesOf(line).some((doc) => {
+      const job = doc as { name?: string; state?: { kind: string } } | null;
+      return job?.name === name && job.state?.kind === "inProgress";
+    });
+
+  /**
+   * Runs `schedule`, waits until its job is done, then returns a data directory as a crash
+   * would leave it had the log ended with the first record `cutAt` finds (`keepIt`) or just
+   * before it.
+   */
+  async function crashImageCutAt(
+    schedule: (http: ReturnType<typeof httpClient>) => Promise<unknown>,
+    cutAt: (line: string) => boolean,
+    keepIt: boolean,
+  ): Promise<string> {
+    const running = await startInProcess(dataDirForTest());
+    const http = httpClient(running);
+    await schedule(http);
+    await expect.poll(async () => (await jobs(running.cloudUrl))[0]?.state).toBe("success");
+    // Acknowledged, so on disk with everything before it.
+    await http.mutation(api.messages.send, { channel: "after", body: "later" });
+    const dataDir = crashImage(running.dataDir);
+
+    const segment = newestLogSegment(dataDir);
+    const { records } = readLog(segment);
+    const cut = records.findIndex(cutAt);
+    expect(cut).toBeGreaterThan(0);
+    writeFileSync(segment, encodeFrame(records.slice(0, keepIt ? cut + 1 : cut)));
+    return dataDir;
+  }
+
+  const sendLater = (body: string) => (http: ReturnType<typeof httpClient>) =>
+    http.mutation(api.messages.sendLater, { channel: body, body, delayMs: 0 });
+
+  test("a mutation that committed just before the crash: its job is done, not run again nor failed", async () => {
+    const dataDir = await crashImageCutAt(sendLater("committed"), inserts("committed"), true);
+    const restarted = await startInProcess(dataDir);
+    expect(await jobs(restarted.cloudUrl)).toEqual([
+      { name: "messages:sendInternal", state: "success" },
+    ]);
+    expect(await bodies(restarted.cloudUrl, "committed")).toEqual(["committed"]);
+  });
+
+  test("a mutation still running at the crash (not committed): it runs again after the restart, once", async () => {
+    const dataDir = await crashImageCutAt(sendLater("running"), inserts("running"), false);
+    const restarted = await startInProcess(dataDir);
+    await expect
+      .poll(() => jobs(restarted.cloudUrl))
+      .toEqual([{ name: "messages:sendInternal", state: "success" }]);
+    expect(await bodies(restarted.cloudUrl, "running")).toEqual(["running"]);
+  });
+
+  test("an action still running at the crash failed (it may have had effects): not run again", async () => {
+    const name = "messages:sendViaActionInternal";
+    const dataDir = await crashImageCutAt(
+      (http) => http.mutation(api.messages.sendViaActionLater, { channel: "act", body: "act" }),
+      startsJob(name),
+      true,
+    );
+    const restarted = await startInProcess(dataDir);
+    expect(await jobs(restarted.cloudUrl)).toEqual([{ name, state: "failed" }]);
+    expect(await bodies(restarted.cloudUrl, "act")).toEqual([]);
+  });
+
+  test("a snapshot taken between the mutation's commit and its job's own success commit holds the success", async () => {
+    const running = await startInProcess(dataDirForTest());
+    const states: string[] = [];
+    running.engine.onCommit((commit) => {
+      if (
+        !commit.writes.some((write) => (write.after as { body?: string } | null)?.body === "snap")
+      )
+        return;
+      for (const database of running.engine.view().databases)
+        for (const doc of database.documents)
+          if (doc.name === "messages:sendInternal")
+            states.push((doc.state as { kind: string }).kind);
+    });
+    await sendLater("snap")(httpClient(running));
+    await expect.poll(() => states).toEqual(["success"]);
   });
 });
 

@@ -102,6 +102,26 @@ type PendingRequest = MutationRequest & {
   settle?: (value: JSONValue | undefined) => void;
 };
 
+/** Syscalls that write to the database: only a mutation's open transaction makes them. */
+const DATABASE_WRITE_OPS = new Set([
+  "1.0/insert",
+  "1.0/shallowMerge",
+  "1.0/replace",
+  "1.0/remove",
+  "1.0/schedule",
+  "1.0/cancel_job",
+]);
+
+/** A `_scheduled_functions` document (convex-test moves it through pending, inProgress, then success, failed or canceled). */
+type ScheduledJob = StoredDocument & {
+  name: string;
+  args: [Record<string, Value>];
+  scheduledTime: number;
+  state: { kind: string };
+};
+
+type JobRef = { mountPath: string; id: string };
+
 type RegisteredFunction = {
   isQuery?: boolean;
   isMutation?: boolean;
@@ -119,6 +139,13 @@ export class Engine {
   private readonly tableIndexes = new Map<DatabaseFake, TableIndexes>();
   private generation = 0;
   private backgroundGate: (() => Promise<void>) | null = null;
+  /**
+   * The open top-level transaction: whether its request was looked at yet, and the scheduled
+   * mutation it runs, if it is one (see `scheduledMutationSuccess`).
+   */
+  private openTransaction: { checked: boolean; job: JobRef | null } | null = null;
+  /** Scheduled mutations committed with their success logged, not yet marked so in memory. */
+  private readonly loggedSuccesses = new Map<string, StoredDocument>();
 
   private constructor(
     private readonly options: EngineOptions,
@@ -336,6 +363,7 @@ export class Engine {
       if (!isNested && scheduledByClient && !queryReads.getStore() && this.backgroundGate)
         await this.backgroundGate();
       await begin(isNested, limits);
+      if (!isNested) this.openTransaction = { checked: false, job: null };
       // Transactions are serialised: a query sees exactly the last commit.
       const reads = queryReads.getStore();
       if (reads && !isNested) reads.snapshotTs = tm._lastCommitTs;
@@ -343,7 +371,9 @@ export class Engine {
     const rollback = tm.rollback.bind(tm);
     tm.rollback = (isNested) => {
       rollback(isNested);
-      if (!isNested) this.forgetQueryStreams();
+      if (isNested) return;
+      this.openTransaction = null;
+      this.forgetQueryStreams();
     };
     const commit = tm.commit.bind(tm);
     tm.commit = (isNested) => {
@@ -362,6 +392,14 @@ export class Engine {
         write.after = database._documents[write.id] ?? null;
         this.noteWrite(database, write.id, write.after);
         counters.set(write.mountPath, countersOf(database));
+        this.loggedSuccesses.delete(jobKey(write));
+      }
+      const success = this.scheduledMutationSuccess(writes);
+      this.openTransaction = null;
+      if (success) {
+        writes.push(success);
+        const database = this.convexGlobal.components[success.mountPath].db;
+        counters.set(success.mountPath, countersOf(database));
       }
       // Every commit advances the timestamp clients wait for, even one that wrote nothing.
       const event: Commit = {
@@ -383,6 +421,11 @@ export class Engine {
 
     const asyncSyscall = this.convexGlobal.asyncSyscall;
     this.convexGlobal.asyncSyscall = async (op, jsonArgs) => {
+      const open = this.openTransaction;
+      if (open && !open.checked && DATABASE_WRITE_OPS.has(op)) {
+        open.checked = true;
+        open.job = await this.scheduledMutationOfRequest(asyncSyscall);
+      }
       if (op === "1.0/storageGenerateUploadUrl") return JSON.stringify(this.options.uploadUrl());
       if (op === "1.0/storageGetUrl") {
         const { storageId } = JSON.parse(jsonArgs) as { storageId: string };
@@ -395,6 +438,46 @@ export class Engine {
   }
 
   /**
+   * The scheduled mutation whose request makes this write, if it is one. Only the mutation's
+   * own transaction writes through syscalls in its request (convex-test moves the job's state
+   * in transactions of its own, without them).
+   */
+  private async scheduledMutationOfRequest(
+    asyncSyscall: ConvexGlobal["asyncSyscall"],
+  ): Promise<JobRef | null> {
+    const request = JSON.parse(await asyncSyscall("1.0/getRequestMetadata", "{}")) as {
+      scheduledFunctionId: string | null;
+    };
+    const id = request.scheduledFunctionId;
+    if (!id || tableNameFromId(id) !== "_scheduled_functions") return null;
+    for (const [mountPath, db] of this.databases) {
+      const job = db._documents[id] as ScheduledJob | undefined;
+      if (job?.state.kind !== "inProgress") continue;
+      const isMutation = (await this.describeFunction(job.name, mountPath))?.kind === "mutation";
+      return isMutation ? { mountPath, id } : null;
+    }
+    return null;
+  }
+
+  /**
+   * A scheduled mutation's success, logged with its writes. convex-test marks the job
+   * succeeded in a commit of its own, after the mutation's; a crash in between would leave it
+   * "in progress" on disk with its writes kept. Logged in the same commit instead, the job is
+   * done exactly once whenever the crash comes: a job still in progress after a restart never
+   * committed, and runs again (`rearmScheduledFunctions`). Memory keeps "inProgress" until
+   * convex-test's own commit, which expects it.
+   */
+  private scheduledMutationSuccess(writes: DocumentWrite[]): DocumentWrite | null {
+    const job = this.openTransaction?.job;
+    if (!job || writes.some((write) => jobKey(write) === jobKey(job))) return null;
+    const before = this.convexGlobal.components[job.mountPath].db._documents[job.id];
+    if ((before as ScheduledJob | undefined)?.state.kind !== "inProgress") return null;
+    const after = { ...before, state: { kind: "success" } };
+    this.loggedSuccesses.set(jobKey(job), after);
+    return { ...job, before, after };
+  }
+
+  /**
    * convex-test keeps every query stream's unread results for good; once a
    * top-level transaction ends (they are serialised), none is open any more.
    */
@@ -403,9 +486,12 @@ export class Engine {
   }
 
   /** A module of the current code, loaded through the current (hot-reloadable) namespace. */
-  async loadFunctionModule(modulePath: string): Promise<Record<string, unknown> | null> {
+  async loadFunctionModule(
+    modulePath: string,
+    mountPath = "",
+  ): Promise<Record<string, unknown> | null> {
     try {
-      return await this.convexGlobal.components[""].modules(modulePath);
+      return await this.convexGlobal.components[mountPath].modules(modulePath);
     } catch {
       return null;
     }
@@ -415,12 +501,13 @@ export class Engine {
     return this.loader;
   }
 
-  /** What kind of function `udfPath` names and who may call it, or null if there is none. */
+  /** What kind of function `udfPath` (of the app, or of the component at `mountPath`) names and who may call it, or null if there is none. */
   async describeFunction(
     udfPath: string,
+    mountPath = "",
   ): Promise<{ kind: FunctionKind; visibility: Visibility } | null> {
     const [modulePath, exportName = "default"] = udfPath.split(":");
-    const module = await this.loadFunctionModule(modulePath);
+    const module = await this.loadFunctionModule(modulePath, mountPath);
     const fn = module?.[exportName] as RegisteredFunction | undefined;
     if (!fn || (typeof fn !== "object" && typeof fn !== "function")) return null;
     const kind = fn.isQuery ? "query" : fn.isMutation ? "mutation" : fn.isAction ? "action" : null;
@@ -605,7 +692,10 @@ export class Engine {
       databases: this.databases.map(([mountPath, db]) => ({
         mountPath,
         counters: countersOf(db),
-        documents: Object.values(db._documents),
+        // A scheduled mutation's logged success stands in for its job's in-memory state.
+        documents: Object.values(db._documents).map(
+          (doc) => this.loggedSuccesses.get(jobKey({ mountPath, id: doc._id })) ?? doc,
+        ),
       })),
     };
   }
@@ -649,7 +739,12 @@ export class Engine {
     return Object.keys(this.db._documents).filter((id) => tableNameFromId(id) === "_storage");
   }
 
-  /** Start-up: pending scheduled functions are armed again; ones that were running when the backend stopped failed. */
+  /**
+   * Start-up: pending scheduled functions are armed again. Of the ones that were running when
+   * the backend stopped, a mutation never committed (its commit logs its success) and runs
+   * again, as Convex runs a scheduled mutation exactly once; an action may have had effects,
+   * and failed.
+   */
   async rearmScheduledFunctions(): Promise<void> {
     for (const [mountPath, db] of this.databases)
       await this.rearmScheduledFunctionsOf(db, mountPath);
@@ -658,21 +753,17 @@ export class Engine {
   private async rearmScheduledFunctionsOf(db: DatabaseFake, mountPath: string): Promise<void> {
     const jobs = Object.values(db._documents).filter(
       (doc) => tableNameFromId(doc._id) === "_scheduled_functions",
-    ) as Array<
-      StoredDocument & {
-        name: string;
-        args: [Record<string, Value>];
-        scheduledTime: number;
-        state: { kind: string };
-      }
-    >;
+    ) as ScheduledJob[];
     for (const job of jobs) {
-      if (job.state.kind === "inProgress") {
-        // It was running when the backend stopped; like a crash, it failed.
+      const rerun =
+        job.state.kind === "pending" ||
+        (job.state.kind === "inProgress" &&
+          (await this.describeFunction(job.name, mountPath))?.kind === "mutation");
+      if (job.state.kind === "inProgress" && !rerun) {
         db._documents[job._id] = { ...job, state: { kind: "failed" } };
         continue;
       }
-      if (job.state.kind !== "pending") continue;
+      if (!rerun) continue;
       // Schedule it again under its own id, so stored job ids stay valid.
       delete db._documents[job._id];
       const generateId = db._generateId.bind(db);
@@ -707,6 +798,10 @@ function trackIdentityReads(auth: { getUserIdentity: (this: unknown) => Promise<
     if (reads) reads.readsAuth = true;
     return getUserIdentity.call(this);
   };
+}
+
+function jobKey({ mountPath, id }: JobRef): string {
+  return `${mountPath}/${id}`;
 }
 
 function countersOf(db: DatabaseFake): DatabaseCounters {
