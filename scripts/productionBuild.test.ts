@@ -29,13 +29,16 @@ afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 describe("prerendered HTML", () => {
   const builtPage = (file: string) => readFileSync(join(outDir, file), "utf8");
 
-  test("index.html holds the landing page, to hydrate, with its chunk preloaded", () => {
+  test("index.html holds the landing page, to hydrate, with its scripts started after the first paint", () => {
     const html = builtPage("index.html");
     expect(html).toContain('<div id="root" data-prerendered="landing">');
     expect(html).toMatch(/<h1 id="hero-heading"[^>]*>Plan the night in/);
-    expect(html).toMatch(
-      /<link rel="modulepreload" crossorigin href="\/assets\/LandingPage-[\w-]+\.js">/,
-    );
+    const head = html.slice(0, html.indexOf("</head>"));
+    expect(head).not.toMatch(/<script|modulepreload/);
+    const loader = html.slice(html.lastIndexOf("<script>"), html.lastIndexOf("</body>"));
+    expect(loader).toContain("requestAnimationFrame");
+    expect(loader).toMatch(/"\/assets\/LandingPage-[\w-]+\.js"/);
+    expect(loader).toMatch(/script\.src="\/assets\/index-[\w-]+\.js"/);
   });
 
   test("app-shell.html holds the nav bar, a page skeleton and the footer, no landing page", () => {
