@@ -3,8 +3,9 @@ import { ButtonLink } from "@/components/ui/ButtonLink";
 import { ArrowRightIcon } from "@/components/ui/icons";
 import { SessionPreviewCard } from "./SessionPreviewCard";
 
-// Transform-only entrance (see Reveal): text never fades, so contrast holds.
-const RISE = "motion-safe:animate-rise";
+// Transform-only entrance (see Reveal): text never fades, so contrast holds. From 640 px up
+// only, like the card's (index.css says why).
+const RISE = "sm:motion-safe:animate-rise";
 const riseDelay = (seconds: number) => ({ animationDelay: `${seconds}s` });
 
 export function HeroSection() {

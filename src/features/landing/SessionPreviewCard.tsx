@@ -13,7 +13,7 @@ export function SessionPreviewCard() {
   return (
     <div
       aria-hidden="true"
-      className="relative mx-auto w-full max-w-sm -rotate-2 select-none motion-safe:animate-card-in"
+      className="relative mx-auto w-full max-w-sm -rotate-2 select-none sm:motion-safe:animate-card-in"
     >
       <div className="absolute -inset-6 -z-10 rounded-[2.5rem] bg-brand-gradient opacity-25 blur-3xl" />
       <div className="rounded-3xl bg-night-850 p-5 shadow-2xl ring-1 shadow-black/50 ring-night-600">
@@ -69,7 +69,7 @@ export function SessionPreviewCard() {
         </div>
       </div>
 
-      <div className="absolute -right-2 -bottom-6 rounded-2xl bg-night-800 px-4 py-3 text-sm shadow-xl ring-1 ring-night-600 motion-safe:animate-pop-in sm:-right-8">
+      <div className="absolute -right-2 -bottom-6 rounded-2xl bg-night-800 px-4 py-3 text-sm shadow-xl ring-1 ring-night-600 sm:-right-8 sm:motion-safe:animate-pop-in">
         <span className="font-semibold text-cream-50">Sam</span>{" "}
         <span className="text-cream-200">is going 🎉</span>
       </div>
