@@ -139,6 +139,7 @@ export class Engine {
   private readonly tableIndexes = new Map<DatabaseFake, TableIndexes>();
   private generation = 0;
   private backgroundGate: (() => Promise<void>) | null = null;
+  private httpRouter: { generation: number; exists: boolean } | null = null;
   /**
    * The open top-level transaction: whether its request was looked at yet, and the scheduled
    * mutation it runs, if it is one (see `scheduledMutationSuccess`).
@@ -620,10 +621,16 @@ export class Engine {
     return await this.accessor(identity).fetch(pathAndQuery, init);
   }
 
+  /** Whether the current code has `convex/http.ts`; looked up once per code version, as listing the modules reads every file. */
   hasHttpRouter(): boolean {
-    return listFunctionModules(this.options.functionsDir).some(
-      (p) => modulePathWithoutExtension(p) === "http",
-    );
+    if (this.httpRouter?.generation !== this.generation)
+      this.httpRouter = {
+        generation: this.generation,
+        exists: listFunctionModules(this.options.functionsDir).some(
+          (p) => modulePathWithoutExtension(p) === "http",
+        ),
+      };
+    return this.httpRouter.exists;
   }
 
   /** Runs `handler` as one transaction of the app's database, like `t.run` (benchmarks seed data with it). */

@@ -1,4 +1,12 @@
-import { cpSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import { api } from "./fixtures/convex/_generated/api.js";
@@ -124,5 +132,10 @@ describe("hot reload", () => {
       (v) => v[0] === "KEPT!",
     );
     expect(reloaded).toEqual(["KEPT!"]);
+
+    // Whether there are HTTP actions is looked up once per code version, so it follows a reload.
+    expect((await fetch(`${backend.siteUrl}/hello`)).status).toBe(200);
+    rmSync(path.join(functionsDir, "http.ts"));
+    await expect.poll(async () => (await fetch(`${backend.siteUrl}/hello`)).status).toBe(404);
   });
 });
