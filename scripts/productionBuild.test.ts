@@ -36,7 +36,7 @@ describe("prerendered HTML", () => {
     const head = html.slice(0, html.indexOf("</head>"));
     expect(head).not.toMatch(/<script|modulepreload/);
     const loader = html.slice(html.lastIndexOf("<script>"), html.lastIndexOf("</body>"));
-    expect(loader).toContain("requestAnimationFrame");
+    expect(loader).toContain("first-contentful-paint");
     expect(loader).toMatch(/"\/assets\/LandingPage-[\w-]+\.js"/);
     expect(loader).toMatch(/script\.src="\/assets\/index-[\w-]+\.js"/);
   });
