@@ -699,12 +699,17 @@ export class Engine {
       databases: this.databases.map(([mountPath, db]) => ({
         mountPath,
         counters: countersOf(db),
-        // A scheduled mutation's logged success stands in for its job's in-memory state.
-        documents: Object.values(db._documents).map(
-          (doc) => this.loggedSuccesses.get(jobKey({ mountPath, id: doc._id })) ?? doc,
-        ),
+        documents: this.withLoggedSuccesses(mountPath, Object.values(db._documents)),
       })),
     };
+  }
+
+  /** A scheduled mutation's logged success stands in for its job's in-memory state. */
+  private withLoggedSuccesses(mountPath: string, documents: StoredDocument[]): StoredDocument[] {
+    if (this.loggedSuccesses.size === 0) return documents;
+    return documents.map(
+      (doc) => this.loggedSuccesses.get(jobKey({ mountPath, id: doc._id })) ?? doc,
+    );
   }
 
   /** Start-up: whether `mountPath` is a database of the current code (a component may have been removed). */
