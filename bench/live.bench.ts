@@ -9,7 +9,7 @@
  *    time per write is split into the mutation, query re-runs, delivery and the log's fsync.
  * 2. While the 50 keep watching, two browsers (Playwright, the production build) open that
  *    event's page: one clicks Join / Leave, and we time from the click to the other page's
- *    "Who's Coming" changing on screen.
+ *    "Who's Coming" changing on screen, and count the query runs by function.
  *
  * `BENCH_SUBSCRIBERS` (default 50), `BENCH_WRITES` (40) and `BENCH_CLICKS` (20) change the load;
  * `BENCH_BROWSER=0` skips the browsers.
@@ -116,6 +116,21 @@ backend.engine.runMutation = async (...args) => {
   }
 };
 
+/** Query runs per function and their time, counted from `queryRuns.clear()`: where a click's server time goes. */
+const queryRuns = new Map<string, { count: number; ms: number }>();
+const runTrackedQuery = backend.engine.runTrackedQuery.bind(backend.engine);
+backend.engine.runTrackedQuery = async (udfPath, ...rest) => {
+  const started = performance.now();
+  try {
+    return await runTrackedQuery(udfPath, ...rest);
+  } finally {
+    const run = queryRuns.get(udfPath) ?? { count: 0, ms: 0 };
+    run.count++;
+    run.ms += performance.now() - started;
+    queryRuns.set(udfPath, run);
+  }
+};
+
 const hubBefore = backend.hub.stats;
 const persistenceBefore = backend.persistence.getStats();
 command({ type: "write", writes: WRITES, pauseMs: PAUSE_MS });
@@ -168,6 +183,16 @@ if (WITH_BROWSER) {
   console.log(`  click → mutation sent on the socket: ${leg("toSocket")}`);
   console.log(`  sent → the other browser receives the update: ${leg("throughServer")}`);
   console.log(`  received → on screen (decode, render, next frame): ${leg("toScreen")}`);
+  console.log(
+    `  query runs per click, by function: ${[...queryRuns]
+      .sort((a, b) => b[1].ms - a[1].ms)
+      .slice(0, 5)
+      .map(
+        ([name, { count, ms }]) =>
+          `${name} ${(count / CLICKS).toFixed(1)} × ${(ms / count).toFixed(1)} ms`,
+      )
+      .join(", ")}`,
+  );
 }
 
 command({ type: "close" });
@@ -249,6 +274,7 @@ async function timeBrowserToBrowser(): Promise<ClickTiming[]> {
     const marksOf = (page: typeof joiner) =>
       page.evaluate(() => (window as unknown as { benchMarks: Marks }).benchMarks);
     const timings: ClickTiming[] = [];
+    queryRuns.clear();
     for (let i = 0; i < CLICKS; i++) {
       const joining = i % 2 === 0;
       await button.filter({ hasText: joining ? "Join the Party" : "Joined!" }).waitFor();
