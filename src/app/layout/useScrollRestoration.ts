@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect } from "react";
+import { useEffect, useLayoutEffect, useRef } from "react";
 import { NavigationType, useLocation, useNavigationType } from "react-router-dom";
 import { readStorage, writeStorage } from "@/lib/storage";
 
@@ -30,8 +30,11 @@ export function useScrollRestoration(): void {
     // Recorded while scrolling: once a navigation commits, the next page (often shorter, or a
     // skeleton) has already clamped the old position.
     const onScroll = () => positions?.set(currentKey, window.scrollY);
-    const onPageHide = () =>
+    const onPageHide = () => {
+      // Left for another document (a reload, or a link followed before the app started): exactly here.
+      positions?.set(currentKey, window.scrollY);
       writeStorage("session", STORAGE_KEY, JSON.stringify(Object.fromEntries(positions ?? [])));
+    };
     window.addEventListener("scroll", onScroll, { passive: true });
     window.addEventListener("pagehide", onPageHide);
     return () => {
@@ -41,9 +44,18 @@ export function useScrollRestoration(): void {
     };
   }, []);
 
+  const started = useRef(false);
   useLayoutEffect(() => {
     positions ??= storedPositions();
     currentKey = location.key;
+    const first = !started.current;
+    started.current = true;
+    // The page was scrolled before the app started (the landing page paints and scrolls before
+    // its scripts run): the visitor's place wins over a saved one or the top.
+    if (first && window.scrollY > 0) {
+      positions.set(currentKey, window.scrollY);
+      return;
+    }
     const saved = navigationType === NavigationType.Pop ? positions.get(location.key) : undefined;
     const target = location.hash ? document.getElementById(location.hash.slice(1)) : null;
     if (saved !== undefined) window.scrollTo(0, saved);
