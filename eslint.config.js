@@ -49,6 +49,26 @@ export default defineConfig([
     languageOptions: { globals: globals.browser },
   },
 
+  // sonner restyles the whole page when it loads, so it loads with the first toast.
+  {
+    files: ["src/**/*.{ts,tsx}"],
+    ignores: ["src/lib/toast.ts", "src/app/AppToaster.tsx"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "sonner",
+              allowTypeImports: true,
+              message: 'Import `toast` from "@/lib/toast": it loads sonner with the first toast.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+
   {
     files: ["local-backend/**", "scripts/**", "tests/**", "bench/**", "*.config.ts"],
     languageOptions: { globals: globals.node },

@@ -2,6 +2,7 @@ import { useEffect, useSyncExternalStore, type ComponentType, type ReactNode } f
 import { useRoutes } from "react-router-dom";
 import { WelcomeFlow } from "@/features/auth/WelcomeFlow";
 import { lazyComponent } from "@/lib/lazyComponent";
+import { subscribeToToasterNeeded, toasterNeeded } from "@/lib/toast";
 import { preloadLinksOnIntent } from "./lazy/preloadOnIntent";
 import { routes } from "./router";
 
@@ -12,24 +13,18 @@ import { routes } from "./router";
  */
 export type AppRouter = ComponentType<{ children?: ReactNode }>;
 
-// Sonner's toaster loads after the first paint; it replays toasts raised before it mounted.
+// sonner's toaster loads with the first toast (see lib/toast.ts); it replays toasts raised
+// before it mounted.
 const AppToaster = lazyComponent(() => import("./AppToaster"), "AppToaster", null);
-
-const subscribeToNothing = () => () => {};
-/** False while prerendering and hydrating, true from the first render after that. */
-const useHydrated = () =>
-  useSyncExternalStore(
-    subscribeToNothing,
-    () => true,
-    () => false,
-  );
+const useToasterNeeded = () =>
+  useSyncExternalStore(subscribeToToasterNeeded, toasterNeeded, () => false);
 
 function AppRoutes() {
   return useRoutes(routes);
 }
 
 export function App({ Router }: { Router: AppRouter }) {
-  const hydrated = useHydrated();
+  const showsToasts = useToasterNeeded();
   useEffect(() => preloadLinksOnIntent(routes), []);
   return (
     <>
@@ -37,7 +32,7 @@ export function App({ Router }: { Router: AppRouter }) {
         <AppRoutes />
       </Router>
       <WelcomeFlow />
-      {hydrated && <AppToaster />}
+      {showsToasts && <AppToaster />}
     </>
   );
 }

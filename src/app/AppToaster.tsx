@@ -8,7 +8,7 @@ const paletteVariables = {
   "--normal-text": "var(--color-cream-50)",
 } as CSSProperties;
 
-/** The one toast outlet: call `toast()` from "sonner" anywhere in the app. */
+/** The one toast outlet: call `toast()` from "@/lib/toast" anywhere in the app. */
 export function AppToaster() {
   return (
     <Toaster

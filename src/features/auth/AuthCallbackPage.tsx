@@ -2,7 +2,7 @@ import { useAuthActions } from "@convex-dev/auth/react";
 import { useConvex, useConvexAuth, useMutation } from "convex/react";
 import { useEffect, useRef } from "react";
 import { useNavigate } from "react-router-dom";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { api } from "../../../convex/_generated/api";
 import {
   AUTH_MESSAGES,

@@ -4,7 +4,7 @@ import { storeRedirectAfterLogin } from "@/lib/authStorage";
 import { useSessionExit } from "@/lib/sessionExit";
 import { AuthErrorPanel } from "./AuthErrorPanel";
 import { useCurrentUser } from "./useCurrentUser";
-import { toastLater } from "@/lib/toastLater";
+import { toast } from "@/lib/toast";
 
 /**
  * A page only signed-in users may see (spec 1 §2): a visitor's path is stored
@@ -30,7 +30,7 @@ export function ProtectedRoute({
     // One id: a double render never shows the toast twice. The sign-in texts stay out of the
     // first page: they load with the toast.
     void import("../../../shared/authMessages").then(({ AUTH_MESSAGES }) =>
-      toastLater(AUTH_MESSAGES.pleaseSignIn, { id: "please-sign-in" }),
+      toast(AUTH_MESSAGES.pleaseSignIn, { id: "please-sign-in" }),
     );
     void navigate("/login", { replace: true });
   }, [mustSignIn, location, navigate]);

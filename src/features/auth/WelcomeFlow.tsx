@@ -3,7 +3,7 @@ import { useEffect, useRef } from "react";
 import { api } from "../../../convex/_generated/api";
 import { hasBeenWelcomed, markWelcomed } from "@/lib/authStorage";
 import { sleep } from "@/lib/sleep";
-import { toastLater } from "@/lib/toastLater";
+import { toast } from "@/lib/toast";
 
 /** One toast for account-setup trouble, whether the callback or the welcome flow saw it first. */
 export const ACCOUNT_SETUP_TOAST_ID = "account-setup";
@@ -39,10 +39,10 @@ export function WelcomeFlow() {
         await sleep(
           isNewUser ? AUTH_TIMINGS.welcomeDelayNewUserMs : AUTH_TIMINGS.welcomeDelayReturningUserMs,
         );
-        toastLater.success(welcomeToastText({ isNewUser, displayName: profile.displayName }));
+        toast.success(welcomeToastText({ isNewUser, displayName: profile.displayName }));
       } catch {
         const { AUTH_MESSAGES } = await texts;
-        toastLater.error(AUTH_MESSAGES.welcomeFlowFailed, { id: ACCOUNT_SETUP_TOAST_ID });
+        toast.error(AUTH_MESSAGES.welcomeFlowFailed, { id: ACCOUNT_SETUP_TOAST_ID });
       }
     })();
   }, [isLoading, isAuthenticated, ensureMine]);

@@ -5,7 +5,7 @@ import { useNavigate } from "react-router-dom";
 import { api } from "../../../convex/_generated/api";
 import { clearWelcomed } from "@/lib/authStorage";
 import { beginSessionExit, endSessionExit } from "@/lib/sessionExit";
-import { toastLater } from "@/lib/toastLater";
+import { toast } from "@/lib/toast";
 
 /**
  * Signs out (spec 1 §4): ends the session on the server and in this browser,
@@ -31,7 +31,7 @@ export function useSignOut(): () => Promise<void> {
       await signOut();
     } catch {
       endSessionExit();
-      void texts.then(({ AUTH_MESSAGES }) => toastLater.error(AUTH_MESSAGES.signOutFailed));
+      void texts.then(({ AUTH_MESSAGES }) => toast.error(AUTH_MESSAGES.signOutFailed));
       return;
     }
     clearWelcomed();
@@ -41,7 +41,7 @@ export function useSignOut(): () => Promise<void> {
       window.location.assign("/");
       return;
     }
-    toastLater(loaded.AUTH_MESSAGES.signedOut);
+    toast(loaded.AUTH_MESSAGES.signedOut);
     // The landing page ends the exit when it opens.
     setTimeout(() => void navigate("/"), loaded.AUTH_TIMINGS.signOutRedirectDelayMs);
   }, [signOut, navigate, forgetPushDevice]);

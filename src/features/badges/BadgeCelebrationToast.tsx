@@ -1,4 +1,4 @@
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { NOTIFICATION_TOAST_MS } from "../../../shared/notificationRules";
 import type { BadgeColorTier } from "../../../shared/badgeCatalogue";
 import { playFeedback } from "@/lib/feedback";

@@ -3,7 +3,7 @@ import type { FunctionReturnType } from "convex/server";
 import { format } from "date-fns";
 import { useState } from "react";
 import { Navigate, useParams } from "react-router-dom";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { api } from "../../../convex/_generated/api";
 import type { Id } from "../../../convex/_generated/dataModel";
 import {

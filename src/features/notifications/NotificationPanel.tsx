@@ -1,6 +1,6 @@
 import { useMutation } from "convex/react";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { api } from "../../../convex/_generated/api";
 import { NOTIFICATION_MESSAGES } from "../../../shared/notificationRules";
 import { errorMessage } from "../../../shared/errors";

@@ -1,6 +1,6 @@
 import { useQuery } from "convex/react";
 import { useEffect, useRef } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { api } from "../../../convex/_generated/api";
 import { NOTIFICATION_TOAST_MS } from "../../../shared/notificationRules";
 import { newArrival } from "./newArrival";

@@ -1,6 +1,6 @@
 import { useAction, useMutation } from "convex/react";
 import { useId, useRef, useState, type ChangeEvent } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { api } from "../../../convex/_generated/api";
 import type { Id } from "../../../convex/_generated/dataModel";
 import { avatarUploadFailedMessage } from "../../../shared/authMessages";

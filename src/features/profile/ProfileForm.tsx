@@ -2,7 +2,7 @@ import { Field as HeadlessField, Description, Label, Switch } from "@headlessui/
 import { useMutation } from "convex/react";
 import { useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Link, useNavigate } from "react-router-dom";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { api } from "../../../convex/_generated/api";
 import { FAVORITE_DRINK_OPTIONS, NO_FAVORITE_DRINK } from "../../../shared/drinks";
 import { ERROR_MESSAGES, appErrorData, errorMessage } from "../../../shared/errors";

@@ -1,7 +1,7 @@
 import { useConvexAuth, useMutation, usePaginatedQuery } from "convex/react";
 import { useId, useState, type FormEvent } from "react";
 import { Link, useLocation, useNavigate } from "react-router-dom";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { api } from "../../../convex/_generated/api";
 import type { Id } from "../../../convex/_generated/dataModel";
 import { errorMessage } from "../../../shared/errors";

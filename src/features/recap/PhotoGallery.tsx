@@ -1,6 +1,6 @@
 import { useAction, useConvexAuth, useMutation, usePaginatedQuery } from "convex/react";
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { api } from "../../../convex/_generated/api";
 import type { Id } from "../../../convex/_generated/dataModel";
 import { errorMessage } from "../../../shared/errors";

@@ -1,7 +1,7 @@
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "@headlessui/react";
 import { useMutation } from "convex/react";
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { api } from "../../../convex/_generated/api";
 import { errorMessage } from "../../../shared/errors";
 import { Avatar } from "@/components/ui/Avatar";

@@ -1,6 +1,6 @@
 import { useMutation } from "convex/react";
 import { useId, useState, type FormEvent } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { api } from "../../../convex/_generated/api";
 import type { Id } from "../../../convex/_generated/dataModel";
 import { appErrorData } from "../../../shared/errors";

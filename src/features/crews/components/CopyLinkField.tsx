@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { CREW_SCREEN_TEXTS } from "../../../../shared/crewRules";
 import { COPY_CONFIRMATION_MS } from "../../../../shared/share";
 import { Button } from "@/components/ui/Button";

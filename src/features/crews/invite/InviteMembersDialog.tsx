@@ -1,6 +1,6 @@
 import { useMutation } from "convex/react";
 import { useState, type FormEvent } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { api } from "../../../../convex/_generated/api";
 import { CREW_MESSAGES, CREW_SCREEN_TEXTS } from "../../../../shared/crewRules";
 import { errorMessage } from "../../../../shared/errors";

@@ -1,7 +1,7 @@
 import { useMutation } from "convex/react";
 import { useEffect, useState } from "react";
 import { useLocation } from "react-router-dom";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { api } from "../../../../convex/_generated/api";
 import { crewPageTitle } from "../../../../shared/brand";
 import { errorMessage } from "../../../../shared/errors";

@@ -1,6 +1,6 @@
 import { useMutation } from "convex/react";
 import { useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { api } from "../../../../convex/_generated/api";
 import { APP_NAME } from "../../../../shared/brand";
 import { CREW_MESSAGES } from "../../../../shared/crewRules";

@@ -1,4 +1,4 @@
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { DEBUG_LIMITS } from "../../../../shared/debugPages";
 
 /** The debug pages' custom toasts: 8 s, not the shell's 5 s (spec 3 §9). */

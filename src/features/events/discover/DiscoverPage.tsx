@@ -253,7 +253,17 @@ function DiscoverResults({
       ) : (
         <ul className={cn("mt-4", gridClasses)}>
           {results.map((event, index) => (
-            <li key={event._id} className="flex min-w-0">
+            <li
+              key={event._id}
+              // Up to 50 cards: the browser lays out and paints only those near the screen
+              // (their size estimated until first drawn), not the whole page on arrival.
+              className={cn(
+                "flex min-w-0 [content-visibility:auto]",
+                view === "grid"
+                  ? "[contain-intrinsic-height:auto_380px]"
+                  : "[contain-intrinsic-height:auto_150px]",
+              )}
+            >
               <div className="flex w-full min-w-0 flex-col [&>article]:flex-1">
                 <EventCard
                   event={event}

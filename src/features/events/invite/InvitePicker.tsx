@@ -1,6 +1,6 @@
 import { useQuery } from "convex/react";
 import { useState, type KeyboardEvent } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { api } from "../../../../convex/_generated/api";
 import type { Id } from "../../../../convex/_generated/dataModel";
 import { USER_SEARCH_DEBOUNCE_MS } from "../../../../shared/eventRules";

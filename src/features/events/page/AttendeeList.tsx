@@ -1,7 +1,7 @@
 import { useMutation, usePaginatedQuery } from "convex/react";
 import { useState } from "react";
 import { Link } from "react-router-dom";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { api } from "../../../../convex/_generated/api";
 import type { Id } from "../../../../convex/_generated/dataModel";
 import { EVENT_ERRORS } from "../../../../shared/eventMessages";

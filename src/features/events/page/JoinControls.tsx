@@ -1,7 +1,7 @@
 import { useMutation } from "convex/react";
 import { useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { api } from "../../../../convex/_generated/api";
 import type { Id } from "../../../../convex/_generated/dataModel";
 import { isJoinButtonShown, joinButtonLabel } from "../../../../shared/eventCopy";

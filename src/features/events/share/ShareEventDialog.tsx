@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { EVENT_ERRORS, EVENT_TOASTS } from "../../../../shared/eventMessages";
 import {
   COPY_CONFIRMATION_MS,
