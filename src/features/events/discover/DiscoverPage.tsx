@@ -260,7 +260,7 @@ function DiscoverResults({
               className={cn(
                 "flex min-w-0 [content-visibility:auto]",
                 view === "grid"
-                  ? "[contain-intrinsic-height:auto_380px]"
+                  ? "[contain-intrinsic-height:auto_390px]"
                   : "[contain-intrinsic-height:auto_150px]",
               )}
             >
