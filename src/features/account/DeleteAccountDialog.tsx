@@ -41,14 +41,20 @@ export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose:
     if (step === "final") keepButton.current?.focus();
   }, [step]);
 
-  function close() {
-    if (deleting) return;
-    onClose();
-    // Start over next time (after the closing transition).
-    setTimeout(() => {
+  // Each opening starts over. Reset as it opens, not after it closes: the closing transition
+  // keeps showing the step that was left, and a reset timed after closing could land after a
+  // quick reopen had already moved on (it sent a fast "Cancel, Delete, Continue" back to step 1).
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) {
       setStep("warning");
       setTyped("");
-    }, 200);
+    }
+  }
+
+  function close() {
+    if (!deleting) onClose();
   }
 
   async function confirmDeletion() {
