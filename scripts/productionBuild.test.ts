@@ -79,6 +79,13 @@ describe("bundle budget", () => {
     expect(overBudget([...sizes.pages, ...sizes.screens], BUDGETS.pageTotalJs)).toEqual([]);
   });
 
+  test(`each benchmarked page fetches its screen in at most ${BUDGETS.screenFiles} files after the entry`, () => {
+    const overCount = sizes.screenFiles
+      .filter(({ files }) => files.length > BUDGETS.screenFiles)
+      .map(({ name, files }) => `${name}: ${files.join(", ")}`);
+    expect(overCount).toEqual([]);
+  });
+
   test(`no dialog or part, with its screen, loads more than ${kilobytes(BUDGETS.lazyPartTotalJs)}`, () => {
     expect(overBudget(sizes.lazyParts, BUDGETS.lazyPartTotalJs)).toEqual([]);
   });

@@ -22,6 +22,11 @@ try {
     `initial JS for / (until interactive): ${kilobytes(sizes.landingInitialJs)} (budget ${kilobytes(BUDGETS.landingInitialJs)})`,
   );
   table("pages, all they load", BUDGETS.pageTotalJs, sizes.pages);
+  console.log(
+    `\nfiles each page's screen fetches after the entry (budget ${BUDGETS.screenFiles}):`,
+  );
+  for (const { name, files } of sizes.screenFiles)
+    console.log(`  ${String(files.length).padStart(9)}  ${name}`);
   table("screens, with everything loaded with them", BUDGETS.pageTotalJs, sizes.screens);
   table("dialogs and parts, with their screen", BUDGETS.lazyPartTotalJs, sizes.lazyParts);
 } finally {

@@ -24,6 +24,11 @@ export const BUDGETS = {
    * ~262 KB. 250 is the goal (zod/mini or a lighter combobox); this stops further growth.
    */
   lazyPartTotalJs: 265 * KB,
+  /**
+   * Files a benchmarked page fetches for its screen after the entry: over HTTP/1.1 a browser
+   * opens six connections to a host, so each further six files cost a phone another round trip.
+   */
+  screenFiles: 6,
 };
 
 /**
@@ -54,6 +59,8 @@ export interface BundleSizes {
   landingInitialJs: number;
   /** The benchmarked pages (PAGES), in that order. */
   pages: Size[];
+  /** JavaScript files each benchmarked page's screen (its first module) fetches after the entry. */
+  screenFiles: { name: string; files: string[] }[];
   /** Every screen (lazy chunk the router loads) with what loads before and beside it, largest first. */
   screens: Size[];
   /** Every other lazy chunk (dialogs, maps, menus), with the screen it opens on, largest first. */
@@ -147,6 +154,12 @@ export function measureBundle(outDir: string): BundleSizes {
     pages: Object.entries(PAGES).map(([name, modules]) => ({
       name,
       totalJs: sizeOf([...entryFiles, ...modules.flatMap((key) => [...staticFiles(key)])]),
+    })),
+    screenFiles: Object.entries(PAGES).map(([name, [screen]]) => ({
+      name,
+      files: [...staticFiles(screen)].filter(
+        (file) => file.endsWith(".js") && !entryFiles.has(file),
+      ),
     })),
     screens: largestFirst(lazyKeys.filter((key) => reachedFrom.get(key) === entryKey)),
     lazyParts: largestFirst(lazyKeys.filter((key) => reachedFrom.get(key) !== entryKey)),
