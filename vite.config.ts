@@ -24,7 +24,7 @@ const DATE_MODULES =
 /** A session's card, cover, badges and copy, and the small pieces every session screen uses. */
 const SESSION_VIEW_MODULES = new RegExp(
   [
-    String.raw`src[\\/]features[\\/]events[\\/]components[\\/](EventCard|EventCover|EventBadges|icons|vibeStyles|AvatarStack)\.tsx?$`,
+    String.raw`src[\\/]features[\\/]events[\\/]components[\\/](EventCard|EventCover|defaultCovers|EventBadges|icons|vibeStyles|AvatarStack)\.tsx?$`,
     String.raw`src[\\/]features[\\/]events[\\/]lib[\\/](timeZone|useNow|links)\.ts$`,
     String.raw`shared[\\/](eventCopy|eventOptions|eventAccess|eventMessages|drinks|errors|notificationRules)\.ts$`,
     String.raw`src[\\/]components[\\/]ui[\\/](Spinner|StatePanel|DialogSkeleton)\.tsx$`,

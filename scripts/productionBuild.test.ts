@@ -49,6 +49,13 @@ describe("prerendered HTML", () => {
     expect(html).toContain("<footer");
     expect(html).not.toContain("hero-heading");
   });
+
+  test("both pages carry the favicon inline, so it takes none of the connections the scripts need", () => {
+    for (const file of ["index.html", "app-shell.html"])
+      expect(builtPage(file)).toMatch(
+        /<link rel="icon" type="image\/svg\+xml" href="data:image\/svg\+xml,%3Csvg/,
+      );
+  });
 });
 
 describe("bundle budget", () => {

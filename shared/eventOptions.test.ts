@@ -4,7 +4,6 @@ import {
   RSVP_STATUS_LABELS,
   VIBES,
   VIBE_OPTIONS,
-  defaultCoverPath,
   isDurationType,
   isVibe,
   vibeEmoji,
@@ -32,13 +31,6 @@ describe("vibes", () => {
     expect(vibeLabel("rowdy")).toBe("");
     expect(isVibe("chill")).toBe(true);
     expect(isVibe(null)).toBe(false);
-  });
-
-  it("gives every vibe a default cover, and unknown ones the 'other' cover", () => {
-    expect(defaultCoverPath("stone_cold")).toBe("/covers/stone_cold.svg");
-    expect(defaultCoverPath("casual")).toBe("/covers/casual.svg");
-    expect(defaultCoverPath("rowdy")).toBe("/covers/other.svg");
-    expect(defaultCoverPath(undefined)).toBe("/covers/other.svg");
   });
 });
 

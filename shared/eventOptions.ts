@@ -42,14 +42,6 @@ export function vibeEmoji(vibe: string | null | undefined): string {
 }
 
 /**
- * The cover shown when an event has none (spec 2 §3 "Default covers"), also the
- * fallback when a cover upload fails. Unknown vibes get the "other" cover.
- */
-export function defaultCoverPath(vibe: string | null | undefined): string {
-  return `/covers/${isVibe(vibe) ? vibe : "other"}.svg`;
-}
-
-/**
  * The vibe's cover as a 1200×630 JPEG, for link previews (Facebook, X,
  * WhatsApp and iMessage show no SVG); rendered by `scripts/shareImages.ts`.
  */

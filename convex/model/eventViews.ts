@@ -85,7 +85,7 @@ export async function coverUrlOf(ctx: QueryCtx, event: EventDoc): Promise<string
 
 /**
  * An event card. `coverUrl` null means "use the vibe's default cover"
- * (`defaultCoverPath(vibe)`); `path` is where the event page lives
+ * (the client's `defaultCover(vibe)`); `path` is where the event page lives
  * (/event/{publicSlug} or /private-event/{privateSlug}).
  */
 export async function eventCard(ctx: QueryCtx, event: EventDoc, people: People) {

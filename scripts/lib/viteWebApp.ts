@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import type { Plugin } from "vite";
 import { APP_DESCRIPTION, APP_NAME, DEFAULT_TITLE } from "../../shared/brand.ts";
 
@@ -30,18 +32,24 @@ function webAppManifest(): string {
   });
 }
 
+const FAVICON_LINK = 'href="/favicon.svg"';
+
 /**
  * What makes Clink installable and quick to start: /manifest.webmanifest (served in dev,
- * written by the build), and a preconnect to the Convex deployment in index.html, so the
- * connection is open by the time the app's first query goes out.
+ * written by the build), a preconnect to the Convex deployment in index.html, so the
+ * connection is open by the time the app's first query goes out, and the favicon inlined in
+ * the page (half a kilobyte): over HTTP/1.1 its request took one of the six connections the
+ * page's scripts wait for.
  */
 export function webApp(): Plugin {
   let convexOrigin: string | undefined;
+  let publicDir = "";
   return {
     name: "clink-web-app",
     configResolved(config) {
       const url = config.env.VITE_CONVEX_URL as string | undefined;
       convexOrigin = url ? new URL(url).origin : undefined;
+      publicDir = config.publicDir;
     },
     configureServer(server) {
       server.middlewares.use(`/${MANIFEST_FILE}`, (_request, response) => {
@@ -52,17 +60,27 @@ export function webApp(): Plugin {
     generateBundle() {
       this.emitFile({ type: "asset", fileName: MANIFEST_FILE, source: webAppManifest() });
     },
-    transformIndexHtml: () => [
-      { tag: "link", attrs: { rel: "manifest", href: `/${MANIFEST_FILE}` }, injectTo: "head" },
-      ...(convexOrigin
-        ? [
-            {
-              tag: "link",
-              attrs: { rel: "preconnect", href: convexOrigin, crossorigin: "" },
-              injectTo: "head-prepend" as const,
-            },
-          ]
-        : []),
-    ],
+    transformIndexHtml: (html) => {
+      if (!html.includes(FAVICON_LINK)) throw new Error(`index.html has no ${FAVICON_LINK}`);
+      const favicon = readFileSync(join(publicDir, "favicon.svg"), "utf8").trim();
+      return {
+        html: html.replace(
+          FAVICON_LINK,
+          `href="data:image/svg+xml,${encodeURIComponent(favicon).replaceAll("'", "%27")}"`,
+        ),
+        tags: [
+          { tag: "link", attrs: { rel: "manifest", href: `/${MANIFEST_FILE}` }, injectTo: "head" },
+          ...(convexOrigin
+            ? [
+                {
+                  tag: "link",
+                  attrs: { rel: "preconnect", href: convexOrigin, crossorigin: "" },
+                  injectTo: "head-prepend" as const,
+                },
+              ]
+            : []),
+        ],
+      };
+    },
   };
 }

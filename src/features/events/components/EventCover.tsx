@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { defaultCoverPath } from "../../../../shared/eventOptions";
 import { cn } from "@/lib/cn";
+import { defaultCover } from "./defaultCovers";
 
 /**
  * The event's cover, or its vibe's illustrated cover when there is none or
@@ -17,7 +17,7 @@ export function EventCover({
   className?: string;
   eager?: boolean;
 }) {
-  const fallback = defaultCoverPath(vibe);
+  const fallback = defaultCover(vibe);
   const [failed, setFailed] = useState<string | null>(null);
   const src = coverUrl && failed !== coverUrl ? coverUrl : fallback;
   return (
