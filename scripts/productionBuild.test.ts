@@ -6,6 +6,7 @@ import {
   buildForBudget,
   kilobytes,
   measureBundle,
+  PAGES,
   type BundleSizes,
   type Size,
 } from "./lib/bundleBudget.ts";
@@ -91,6 +92,26 @@ describe("bundle budget", () => {
       .filter(({ files }) => files.length > BUDGETS.screenFiles)
       .map(({ name, files }) => `${name}: ${files.join(", ")}`);
     expect(overCount).toEqual([]);
+  });
+
+  test("screens that only show things load no zod (the forms and the server do)", () => {
+    const screens = [
+      ...Object.values(PAGES).map(([screen]) => screen),
+      "src/app/pages/ProfileScreen.tsx",
+    ];
+    // zod's built code names its classes ("$ZodType"); minifying keeps the strings.
+    const withZod = screens.filter((screen) =>
+      sizes
+        .filesOfScreen(screen)
+        .some((file) => readFileSync(join(outDir, file), "utf8").includes("$ZodType")),
+    );
+    expect(withZod).toEqual([]);
+    // The check can see zod where it is: the create wizard's form.
+    expect(
+      sizes
+        .filesOfScreen("src/features/events/create/CreateEventWizard.tsx")
+        .some((file) => readFileSync(join(outDir, file), "utf8").includes("$ZodType")),
+    ).toBe(true);
   });
 
   test(`no dialog or part, with its screen, loads more than ${kilobytes(BUDGETS.lazyPartTotalJs)}`, () => {

@@ -1,6 +1,7 @@
 /**
- * How a profile is named on screen, without the edit form's zod schemas, so the nav bar's
- * account area can use it without bringing zod into the first download. Spec 1 §5.
+ * How a profile is named and its visibility labelled on screen, without the edit form's zod
+ * schemas, so the nav bar's account area and the profile page use them without loading zod.
+ * Spec 1 §5.
  */
 
 export const DEFAULT_DISPLAY_NAME = "User";
@@ -22,3 +23,25 @@ export function profileDisplayName(
     DEFAULT_DISPLAY_NAME
   );
 }
+
+export const PROFILE_VISIBILITIES = ["public", "crew_only", "private"] as const;
+export type ProfileVisibility = (typeof PROFILE_VISIBILITIES)[number];
+export const DEFAULT_PROFILE_VISIBILITY: ProfileVisibility = "public";
+
+export const PROFILE_VISIBILITY_OPTIONS: ReadonlyArray<{
+  value: ProfileVisibility;
+  label: string;
+  description: string;
+}> = [
+  { value: "public", label: "Public", description: "Anyone can see your profile" },
+  {
+    value: "crew_only",
+    label: "Crew only",
+    description: "Only people in your crews can see your profile",
+  },
+  {
+    value: "private",
+    label: "Private",
+    description: "Only you can see your profile; others see just your name",
+  },
+];

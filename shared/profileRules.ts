@@ -6,11 +6,24 @@
  */
 import { z } from "zod";
 import { FAVORITE_DRINKS, NO_FAVORITE_DRINK, type FavoriteDrink } from "./drinks";
-import { DEFAULT_DISPLAY_NAME, normalizeOptionalText } from "./profileNames";
+import {
+  DEFAULT_DISPLAY_NAME,
+  normalizeOptionalText,
+  PROFILE_VISIBILITIES,
+  type ProfileVisibility,
+} from "./profileNames";
 import { repairOptionalUserText, textLength, type UserTextOptions } from "./userText";
 import { optionalUserText } from "./userTextFields";
 
-export { DEFAULT_DISPLAY_NAME, normalizeOptionalText, profileDisplayName } from "./profileNames";
+export {
+  DEFAULT_DISPLAY_NAME,
+  DEFAULT_PROFILE_VISIBILITY,
+  normalizeOptionalText,
+  profileDisplayName,
+  PROFILE_VISIBILITIES,
+  PROFILE_VISIBILITY_OPTIONS,
+  type ProfileVisibility,
+} from "./profileNames";
 
 // ---------------------------------------------------------------- limits
 
@@ -22,28 +35,6 @@ export const DISPLAY_NAME_MAX_LENGTH = 50;
 export const NICKNAME_MAX_LENGTH = 30;
 export const BIO_MAX_LENGTH = 200;
 export const TAGLINE_MAX_LENGTH = 100;
-
-export const PROFILE_VISIBILITIES = ["public", "crew_only", "private"] as const;
-export type ProfileVisibility = (typeof PROFILE_VISIBILITIES)[number];
-export const DEFAULT_PROFILE_VISIBILITY: ProfileVisibility = "public";
-
-export const PROFILE_VISIBILITY_OPTIONS: ReadonlyArray<{
-  value: ProfileVisibility;
-  label: string;
-  description: string;
-}> = [
-  { value: "public", label: "Public", description: "Anyone can see your profile" },
-  {
-    value: "crew_only",
-    label: "Crew only",
-    description: "Only people in your crews can see your profile",
-  },
-  {
-    value: "private",
-    label: "Private",
-    description: "Only you can see your profile; others see just your name",
-  },
-];
 
 export const PROFILE_MESSAGES = {
   usernameRequired: "Username is required and must be at least 3 characters",

@@ -61,6 +61,8 @@ export interface BundleSizes {
   pages: Size[];
   /** JavaScript files each benchmarked page's screen (its first module) fetches after the entry. */
   screenFiles: { name: string; files: string[] }[];
+  /** The JavaScript files a visit to a screen (a lazy module as the manifest names it) runs: the entry's and the screen's. */
+  filesOfScreen: (key: string) => string[];
   /** Every screen (lazy chunk the router loads) with what loads before and beside it, largest first. */
   screens: Size[];
   /** Every other lazy chunk (dialogs, maps, menus), with the screen it opens on, largest first. */
@@ -161,6 +163,8 @@ export function measureBundle(outDir: string): BundleSizes {
         (file) => file.endsWith(".js") && !entryFiles.has(file),
       ),
     })),
+    filesOfScreen: (key) =>
+      [...new Set([...entryFiles, ...staticFiles(key)])].filter((file) => file.endsWith(".js")),
     screens: largestFirst(lazyKeys.filter((key) => reachedFrom.get(key) === entryKey)),
     lazyParts: largestFirst(lazyKeys.filter((key) => reachedFrom.get(key) !== entryKey)),
   };

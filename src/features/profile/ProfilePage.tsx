@@ -4,7 +4,7 @@ import { api } from "../../../convex/_generated/api";
 import { failedToLoadProfileMessage } from "../../../shared/authMessages";
 import { pageTitle } from "../../../shared/brand";
 import { errorMessage } from "../../../shared/errors";
-import { profileDisplayName } from "../../../shared/profileRules";
+import { profileDisplayName } from "../../../shared/profileNames";
 import { Button } from "@/components/ui/Button";
 import { usePageTitle } from "@/lib/usePageTitle";
 import { useQueryState } from "@/lib/useQueryState";

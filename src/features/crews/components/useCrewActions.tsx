@@ -3,7 +3,7 @@ import { useState } from "react";
 import { toast } from "@/lib/toast";
 import { api } from "../../../../convex/_generated/api";
 import type { Id } from "../../../../convex/_generated/dataModel";
-import { CREW_MESSAGES, CREW_SCREEN_TEXTS } from "../../../../shared/crewRules";
+import { CREW_MESSAGES, CREW_SCREEN_TEXTS } from "../../../../shared/crewTexts";
 import { errorMessage } from "../../../../shared/errors";
 import {
   ConfirmDialog,

@@ -1,6 +1,6 @@
 import { Menu, MenuButton, MenuItem, MenuItems, MenuSeparator } from "@headlessui/react";
 import { Link } from "react-router-dom";
-import { crewPath } from "../../../../shared/crewRules";
+import { crewPath } from "../../../../shared/crewTexts";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { preloadOnIntent } from "@/lib/lazyDialog";
 import { CrewEmblem, RoleBadge } from "../components/CrewChips";

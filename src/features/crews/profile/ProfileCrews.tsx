@@ -3,7 +3,7 @@ import { useState, type ReactNode } from "react";
 import { useNavigate } from "react-router-dom";
 import { api } from "../../../../convex/_generated/api";
 import type { Id } from "../../../../convex/_generated/dataModel";
-import { crewPath } from "../../../../shared/crewRules";
+import { crewPath } from "../../../../shared/crewTexts";
 import { Button } from "@/components/ui/Button";
 import { ButtonLink } from "@/components/ui/ButtonLink";
 import type { ButtonStyleProps } from "@/components/ui/buttonStyles";
