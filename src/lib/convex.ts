@@ -21,3 +21,13 @@ const SESSION_REFRESH_LEEWAY_SECONDS = 600;
 export const convex = new ConvexReactClient(readConvexUrl(), {
   authRefreshTokenLeewaySeconds: SESSION_REFRESH_LEEWAY_SECONDS,
 });
+
+/**
+ * Opens the connection now instead of at the first query (the client connects lazily). A page
+ * whose screen is still loading then has its WebSocket open, and signed in, by the time its
+ * queries go out: on a phone the handshake's round trips overlap the screen's download rather
+ * than following its first render.
+ */
+export function connectConvexEarly(): void {
+  convex.connectionState();
+}
