@@ -2,6 +2,7 @@ import type { RouteObject } from "react-router-dom";
 import type { Id } from "../../convex/_generated/dataModel";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { ProtectedRoute } from "@/features/auth/ProtectedRoute";
+import { eventPageQuery } from "@/features/events/page/eventPageQuery";
 import { lazyComponent } from "@/lib/lazyComponent";
 import { lazyPage } from "./lazy/lazyPage";
 
@@ -13,7 +14,9 @@ const LegacyEventPage = lazyPage(
   () => import("@/features/events/legacy/LegacyEventPage"),
   "LegacyEventPage",
 );
-const EventPage = lazyPage(() => import("@/features/events/page/EventPage"), "EventPage");
+const EventPage = lazyPage(() => import("@/features/events/page/EventPage"), "EventPage", {
+  query: ({ ref, slug }) => eventPageQuery(ref ?? slug ?? ""),
+});
 const YourSessionsPage = lazyPage(
   () => import("@/features/events/sessions/YourSessionsPage"),
   "YourSessionsPage",

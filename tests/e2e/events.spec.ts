@@ -388,7 +388,23 @@ test("discover works signed out: search, empty results and layouts", async ({ pa
   await page.keyboard.press("Escape");
   await discover.clearFilters.click();
   await expect(discover.search).toHaveValue("");
-  await page.goto("/event/no-such-session-anywhere");
+
+  // An event page asks for its session while its code still loads (here held back until then).
+  let releaseCode = () => {};
+  const codeHeld = new Promise<void>((resolve) => (releaseCode = resolve));
+  await page.route(/\/assets\/EventPage-[\w-]+\.js$/, async (route) => {
+    await codeHeld;
+    await route.continue();
+  });
+  let asked = false;
+  page.on("websocket", (socket) =>
+    socket.on("framesent", ({ payload }) => {
+      if (String(payload).includes('"udfPath":"events:get"')) asked = true;
+    }),
+  );
+  await page.goto("/event/no-such-session-anywhere", { waitUntil: "commit" });
+  await expect.poll(() => asked, { message: "events:get sent before the page's code" }).toBe(true);
+  releaseCode();
   await expect(new EventPage(page).panel("Event not found")).toBeVisible();
   expect(errors).toEqual([]);
 });

@@ -15,6 +15,7 @@ import { storeRedirectAfterLogin } from "@/lib/authStorage";
 import { useGoBack } from "@/lib/useGoBack";
 import { useQueryState } from "@/lib/useQueryState";
 import { EventDetails } from "./EventDetails";
+import { eventPageQuery } from "./eventPageQuery";
 import { EventPageSkeleton } from "./EventPageSkeleton";
 import { StatePanel } from "@/components/ui/StatePanel";
 
@@ -55,7 +56,8 @@ function EventLoader({
   renderRecap?: (eventId: Id<"events">) => ReactNode;
 }) {
   const auth = useConvexAuth();
-  const live = useQueryState(api.events.get, { slugOrCodeOrId: eventRef });
+  const { query, args } = eventPageQuery(eventRef);
+  const live = useQueryState(query, args);
   // Once shown, the page stays up if the subscription briefly reloads (e.g. while
   // the session token is refreshed), so open dialogs keep what was typed.
   const [lastData, setLastData] = useState<EventPageData | null>(null);
