@@ -1,7 +1,10 @@
 import type { RouteObject } from "react-router-dom";
+import { crewPageQuery } from "@/features/crews/page/crewPageQuery";
 import { lazyPage } from "./lazy/lazyPage";
 
-const CrewPage = lazyPage(() => import("@/features/crews/page/CrewPage"), "CrewPage");
+const CrewPage = lazyPage(() => import("@/features/crews/page/CrewPage"), "CrewPage", {
+  query: ({ crewId = "" }) => crewPageQuery(crewId),
+});
 const JoinCrewPage = lazyPage(() => import("@/features/crews/join/JoinCrewPage"), "JoinCrewPage");
 
 /**

@@ -1,11 +1,11 @@
 import { useEffect, useState } from "react";
 import { useNavigate, useParams } from "react-router-dom";
-import { api } from "../../../../convex/_generated/api";
 import { CREW_MESSAGES, CREW_NOT_FOUND_REDIRECT_MS } from "../../../../shared/crewRules";
 import { appErrorData } from "../../../../shared/errors";
 import { Button } from "@/components/ui/Button";
 import { ButtonLink } from "@/components/ui/ButtonLink";
 import { useQueryState } from "@/lib/useQueryState";
+import { crewPageQuery } from "./crewPageQuery";
 import { StatePanel } from "@/components/ui/StatePanel";
 import { useCrewActions, type CrewExit } from "../components/useCrewActions";
 import type { CrewPageData } from "../lib/types";
@@ -37,7 +37,8 @@ const EXIT_PANELS: Record<CrewExit | "decline", { emoji: string; title: string }
 };
 
 function CrewLoader({ crewId, retry }: { crewId: string; retry: () => void }) {
-  const live = useQueryState(api.crews.get, { crewId });
+  const { query, args } = crewPageQuery(crewId);
+  const live = useQueryState(query, args);
   // Once shown, the page stays up if the subscription briefly reloads (a token refresh).
   const [lastData, setLastData] = useState<CrewPageData | null>(null);
   if (live.status === "success" && live.data !== lastData) setLastData(live.data);
