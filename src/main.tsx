@@ -5,7 +5,6 @@ import { AppRoot } from "@/app/AppRoot";
 import { preloadPath } from "@/app/lazy/preloadOnIntent";
 import { routes } from "@/app/router";
 import { hasStoredSession } from "@/lib/authStorage";
-import { connectConvexEarly } from "@/lib/convex";
 import "./index.css";
 
 const rootElement = document.getElementById("root");
@@ -33,8 +32,6 @@ if (hydratesLanding) {
   // Should the landing chunk fail to load, the app renders afresh (and shows its error screen).
   void preloadPath(routes, "/").then(hydrate, render);
 } else {
-  // Every screen but the landing page needs data.
-  connectConvexEarly();
   render();
   // Every other screen shows dates. The runtime's first date formatter loads its time-zone
   // data, ~110 ms on a 4× slower phone CPU: in a task of its own now, while the page waits for

@@ -1,4 +1,6 @@
-import { Outlet } from "react-router-dom";
+import { useEffect } from "react";
+import { Outlet, useLocation } from "react-router-dom";
+import { connectConvexEarly } from "@/lib/convex";
 import { Footer } from "./Footer";
 import { NavBar, type NavBarSlots } from "./NavBar";
 import { SignedOutActions, SignedOutMobileLinks } from "./SignedOutActions";
@@ -15,6 +17,11 @@ export function AppShell({
   extras,
 }: Partial<NavBarSlots>) {
   useScrollRestoration();
+  const { pathname } = useLocation();
+  useEffect(() => {
+    // Every page but the landing page shows data: connect as its code loads, not once it asks.
+    if (pathname !== "/") connectConvexEarly();
+  }, [pathname]);
   return (
     // overflow-x-clip: decorative glows may bleed past narrow screens; clip (not
     // hidden) keeps the sticky header working.
