@@ -75,6 +75,22 @@ describe("default end", () => {
     );
   });
 
+  it("answers by instant, zone and day, however often and in whatever order it is asked", () => {
+    // Day starts are kept between calls: a kept answer must never leak to another zone or day.
+    const instant = utc("2025-06-06T19:00:00Z");
+    for (let round = 0; round < 3; round++) {
+      expect(nextLocalMidnight(instant, NEW_YORK)).toBe(utc("2025-06-07T04:00:00Z"));
+      expect(nextLocalMidnight(instant, LONDON)).toBe(utc("2025-06-06T23:00:00Z"));
+      // More distinct questions than are kept, so the store is also emptied between rounds.
+      for (let day = 0; day < 100; day++) {
+        const later = instant + day * 24 * HOUR_MS;
+        expect(nextLocalMidnight(later, LONDON)).toBe(
+          utc("2025-06-06T23:00:00Z") + day * 24 * HOUR_MS,
+        );
+      }
+    }
+  });
+
   it("follows the wall clock over the March DST change (Europe/London)", () => {
     // Clocks go forward at 01:00 GMT on Sunday 30 March 2025.
     expect(nextLocalMidnight(utc("2025-03-29T22:00:00Z"), LONDON)).toBe(

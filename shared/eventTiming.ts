@@ -95,9 +95,22 @@ function formatInZone(instant: Instant, timeZone: string, pattern: string): stri
   return isShowableInstant(instant) ? format(zoned(instant, timeZone), pattern) : UNKNOWN_TIME_TEXT;
 }
 
+// Each day start costs several zone-offset lookups, and a list asks for the same few again and
+// again (every card's status: the ends of today and tomorrow by the same clock), so recent
+// answers are kept.
+const localDayStarts = new Map<string, number>();
+const LOCAL_DAY_STARTS_KEPT = 64;
+
 /** The start of the local day `days` after the day of `instant` (DST-safe: by calendar, not by 24 h). */
 function startOfLocalDay(instant: Instant, timeZone: string, days = 0): number {
-  return startOfDay(addDays(zoned(instant, timeZone), days)).getTime();
+  const key = `${toMillis(instant)} ${timeZone} ${days}`;
+  let start = localDayStarts.get(key);
+  if (start === undefined) {
+    start = startOfDay(addDays(zoned(instant, timeZone), days)).getTime();
+    if (localDayStarts.size >= LOCAL_DAY_STARTS_KEPT) localDayStarts.clear();
+    localDayStarts.set(key, start);
+  }
+  return start;
 }
 
 /**
