@@ -2,7 +2,7 @@ import type { RouteObject } from "react-router-dom";
 import type { Id } from "../../convex/_generated/dataModel";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { ProtectedRoute } from "@/features/auth/ProtectedRoute";
-import { eventPageQuery } from "@/features/events/page/eventPageQuery";
+import { eventPageQuery, eventRefOf } from "@/features/events/page/eventPageQuery";
 import { lazyComponent } from "@/lib/lazyComponent";
 import { lazyPage } from "./lazy/lazyPage";
 
@@ -15,7 +15,7 @@ const LegacyEventPage = lazyPage(
   "LegacyEventPage",
 );
 const EventPage = lazyPage(() => import("@/features/events/page/EventPage"), "EventPage", {
-  query: ({ ref, slug }) => eventPageQuery(ref ?? slug ?? ""),
+  query: (params) => eventPageQuery(eventRefOf(params)),
 });
 const YourSessionsPage = lazyPage(
   () => import("@/features/events/sessions/YourSessionsPage"),

@@ -15,7 +15,7 @@ import { storeRedirectAfterLogin } from "@/lib/authStorage";
 import { useGoBack } from "@/lib/useGoBack";
 import { useQueryState } from "@/lib/useQueryState";
 import { EventDetails } from "./EventDetails";
-import { eventPageQuery } from "./eventPageQuery";
+import { eventPageQuery, eventRefOf } from "./eventPageQuery";
 import { EventPageSkeleton } from "./EventPageSkeleton";
 import { StatePanel } from "@/components/ui/StatePanel";
 
@@ -32,8 +32,7 @@ export function EventPage({
   /** The after-the-night section (ratings, photos, comments), composed in src/app. */
   renderRecap?: (eventId: Id<"events">) => ReactNode;
 } = {}) {
-  const params = useParams();
-  const ref = params.ref ?? params.slug ?? "";
+  const ref = eventRefOf(useParams());
   // Remounting the loader re-subscribes, which is how "Try Again" re-runs the query.
   const [attempt, setAttempt] = useState(0);
   return (

@@ -1,8 +1,14 @@
+import type { Params } from "react-router-dom";
 import { api } from "../../../../convex/_generated/api";
 
+/** The event's reference in `/event/{ref}` or `/private-event/{slug}`. */
+export function eventRefOf(params: Params): string {
+  return params.ref ?? params.slug ?? "";
+}
+
 /**
- * The event page's query for `/event/{ref}` or `/private-event/{ref}`: the page subscribes to
- * it, and its routes name it (src/app/eventRoutes.tsx) so it starts with the address.
+ * The event page's query for an event reference: the page subscribes to it, and its routes
+ * name it (src/app/eventRoutes.tsx) so it starts with the address.
  */
 export function eventPageQuery(ref: string) {
   return { query: api.events.get, args: { slugOrCodeOrId: ref } };
