@@ -7,28 +7,32 @@
  * 1. One more connection joins and leaves the first discover event, one write at a time: every
  *    subscriber update is timed from the write's call and its acknowledgement, and the server's
  *    time per write is split into the mutation, query re-runs, delivery and the log's fsync.
- * 2. While the 50 keep watching, two browsers (Playwright, the production build) open that
- *    event's page: one clicks Join / Leave, and we time from the click to the other page's
- *    "Who's Coming" changing on screen, and count the query runs by function.
+ * 2. While the 50 keep watching, two browsers (Playwright, the production build, driven from
+ *    another worker thread: lib/liveBrowsers.ts) open that event's page: one clicks Join / Leave,
+ *    and we time from the click to the other page's "Who's Coming" changing on screen, and count
+ *    the query runs by function.
  *
- * `BENCH_SUBSCRIBERS` (default 50), `BENCH_WRITES` (40) and `BENCH_CLICKS` (20) change the load;
+ * `BENCH_SUBSCRIBERS` (default 50), `BENCH_WRITES` (40) and `BENCH_CLICKS` (40) change the load;
  * `BENCH_BROWSER=0` skips the browsers.
  */
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { importPKCS8, SignJWT } from "jose";
-import { chromium } from "playwright-core";
 import { startLocalBackend } from "../local-backend/server.ts";
 import { removeDir, tempDataDir } from "../local-backend/test/harness.ts";
-import { chromiumLaunchArgs, findChromium } from "../scripts/lib/chromium.ts";
+import type {
+  ClickTiming,
+  LiveBrowsersCommand,
+  LiveBrowsersInput,
+  LiveBrowsersReport,
+} from "./lib/liveBrowsers.ts";
 import type { LiveClientsCommand, LiveClientsInput, LiveClientsReport } from "./lib/liveClients.ts";
-import { previewProductionBuild } from "./lib/servedApp.ts";
-import { signInByMagicLink } from "./lib/signIn.ts";
 
 const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 50);
 const WRITES = Number(process.env.BENCH_WRITES ?? 40);
-const CLICKS = Number(process.env.BENCH_CLICKS ?? 20);
+const CLICKS = Number(process.env.BENCH_CLICKS ?? 40);
 const WITH_BROWSER = process.env.BENCH_BROWSER !== "0";
+const WARM_UP_CLICKS = 4;
 const PAUSE_MS = 150;
 // Fixed ports: the production build is made for this backend's URLs.
 const BASE_PORT = 3730;
@@ -78,21 +82,26 @@ const input: LiveClientsInput = {
   eventIds: firstPage.page.map((card) => card._id),
   target: target._id,
 };
-// A worker's entry must be JavaScript: it loads the TypeScript module through tsx's API.
-const clientsModule = JSON.stringify(new URL("./lib/liveClients.ts", import.meta.url).href);
-const worker = new Worker(
-  `import("tsx/esm/api").then(({ tsImport }) => tsImport(${clientsModule}, ${clientsModule}))`,
-  { eval: true, workerData: input },
-);
+/** A worker thread running one of lib/'s TypeScript modules. */
+function startWorker(module: string, workerData: unknown): Worker {
+  const url = JSON.stringify(new URL(module, import.meta.url).href);
+  // A worker's entry must be JavaScript: it loads the TypeScript module through tsx's API.
+  const started = new Worker(
+    `import("tsx/esm/api").then(({ tsImport }) => tsImport(${url}, ${url}))`,
+    { eval: true, workerData },
+  );
+  started.on("error", (error) => {
+    console.error(error);
+    process.exit(1);
+  });
+  return started;
+}
+const worker = startWorker("./lib/liveClients.ts", input);
 const reports: LiveClientsReport[] = [];
 let reported: (() => void) | null = null;
 worker.on("message", (report: LiveClientsReport) => {
   reports.push(report);
   reported?.();
-});
-worker.on("error", (error) => {
-  console.error(error);
-  process.exit(1);
 });
 async function next<T extends LiveClientsReport["type"]>(type: T) {
   for (;;) {
@@ -178,7 +187,7 @@ if (WITH_BROWSER) {
   const clicks = await timeBrowserToBrowser();
   const leg = (name: keyof ClickTiming) => describe(clicks.map((timing) => timing[name]));
   console.log(
-    `browser click (Join / Leave) → the other browser's "Who's Coming" on screen, ${SUBSCRIBERS} connections watching, ${CLICKS} clicks: ${leg("total")}`,
+    `browser click (Join / Leave) → the other browser's "Who's Coming" on screen, ${SUBSCRIBERS} connections watching, ${CLICKS} clicks after ${WARM_UP_CLICKS} warm-up clicks: ${leg("total")}`,
   );
   console.log(`  click → mutation sent on the socket: ${leg("toSocket")}`);
   console.log(`  sent → the other browser receives the update: ${leg("throughServer")}`);
@@ -202,107 +211,29 @@ await backend.stop();
 removeDir(dataDir);
 process.exit(0);
 
-type Marks = { click: number[]; sent: number[]; received: number[]; shown: number[] };
-type ClickTiming = { total: number; toSocket: number; throughServer: number; toScreen: number };
-
-/**
- * Both pages mark, on the wall clock (timeOrigin + now, comparable across pages): clicks, the
- * mutation frames their socket sends, the query updates it receives, and frames in which
- * "Who's Coming" changed.
- */
-function installMarks(): void {
-  const marks: Marks = { click: [], sent: [], received: [], shown: [] };
-  // No named helper in here: tsx would wrap it in a `__name` call the page does not have.
-  (window as unknown as { benchMarks: Marks }).benchMarks = marks;
-  document.addEventListener(
-    "click",
-    () => marks.click.push(performance.timeOrigin + performance.now()),
-    { capture: true },
-  );
-  const NativeWebSocket = window.WebSocket;
-  window.WebSocket = class extends NativeWebSocket {
-    constructor(...args: ConstructorParameters<typeof WebSocket>) {
-      super(...args);
-      this.addEventListener("message", (event) => {
-        if (typeof event.data === "string" && event.data.includes('"QueryUpdated"'))
-          marks.received.push(performance.timeOrigin + performance.now());
-      });
-    }
-    send(data: Parameters<WebSocket["send"]>[0]): void {
-      if (typeof data === "string" && data.includes('"type":"Mutation"'))
-        marks.sent.push(performance.timeOrigin + performance.now());
-      super.send(data);
-    }
-  };
-}
-
-/** Each click in one browser, to the frame the other browser shows it in, in three legs. */
+/** Clicks in one browser, to the frame the other browser shows them in (lib/liveBrowsers.ts). */
 async function timeBrowserToBrowser(): Promise<ClickTiming[]> {
-  const app = await previewProductionBuild({
+  const browsers = startWorker("./lib/liveBrowsers.ts", {
     backendUrl: backend.cloudUrl,
     siteUrl: backend.siteUrl,
     appPort,
-  });
-  const browser = await chromium.launch({
-    executablePath: findChromium(),
-    args: chromiumLaunchArgs,
-  });
-  try {
-    const open = async (email: string) => {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-      await context.addInitScript(installMarks);
-      const page = await context.newPage();
-      await signInByMagicLink(page, app.appUrl, email);
-      await page.goto(new URL(target.path, app.appUrl).href);
-      return page;
-    };
-    const joiner = await open("bench-joiner@example.com");
-    const watcher = await open("bench-watcher@example.com");
-    const whosComing = watcher.getByRole("main").getByRole("region", { name: /Who's Coming/ });
-    await whosComing.evaluate((region) => {
-      const { shown } = (window as unknown as { benchMarks: Marks }).benchMarks;
-      let text = region.textContent;
-      new MutationObserver(() => {
-        if (region.textContent === text) return;
-        text = region.textContent;
-        requestAnimationFrame(() => shown.push(performance.timeOrigin + performance.now()));
-      }).observe(region, { childList: true, subtree: true, characterData: true });
+    eventPath: target.path,
+    clicks: CLICKS,
+    warmUpClicks: WARM_UP_CLICKS,
+  } satisfies LiveBrowsersInput);
+  const reportOf = <T extends LiveBrowsersReport["type"]>(type: T) =>
+    new Promise<Extract<LiveBrowsersReport, { type: T }>>((resolve) => {
+      const listener = (message: LiveBrowsersReport) => {
+        if (message.type !== type) return;
+        browsers.off("message", listener);
+        resolve(message as Extract<LiveBrowsersReport, { type: T }>);
+      };
+      browsers.on("message", listener);
     });
-    const button = joiner.getByRole("main").getByRole("button", {
-      name: /^(Join the Party|Joined!|Leave Event)$/,
-    });
-    const marksOf = (page: typeof joiner) =>
-      page.evaluate(() => (window as unknown as { benchMarks: Marks }).benchMarks);
-    const timings: ClickTiming[] = [];
-    queryRuns.clear();
-    for (let i = 0; i < CLICKS; i++) {
-      const joining = i % 2 === 0;
-      await button.filter({ hasText: joining ? "Join the Party" : "Joined!" }).waitFor();
-      // From the keyboard (focus turns 'Joined!' into 'Leave Event'): a badge toast may cover the button.
-      await button.focus();
-      await joiner.keyboard.press("Enter");
-      const { click, sent } = await marksOf(joiner);
-      const clickAt = click.at(-1)!;
-      // The first change after the click (one click may change the list more than once).
-      await watcher.waitForFunction(
-        (after) =>
-          (window as unknown as { benchMarks: Marks }).benchMarks.shown.some((at) => at > after),
-        clickAt,
-      );
-      const { received, shown } = await marksOf(watcher);
-      const sentAt = sent.find((at) => at >= clickAt)!;
-      const receivedAt = received.find((at) => at >= sentAt)!;
-      const shownAt = shown.find((at) => at > clickAt)!;
-      timings.push({
-        total: shownAt - clickAt,
-        toSocket: sentAt - clickAt,
-        throughServer: receivedAt - sentAt,
-        toScreen: shownAt - receivedAt,
-      });
-    }
-    return timings;
-  } finally {
-    await browser.close();
-    await app.stop();
-  }
+  await reportOf("warmedUp");
+  queryRuns.clear();
+  browsers.postMessage({ type: "time" } satisfies LiveBrowsersCommand);
+  const { timings } = await reportOf("timed");
+  await new Promise((resolve) => browsers.once("exit", resolve));
+  return timings;
 }
