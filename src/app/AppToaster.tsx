@@ -14,6 +14,9 @@ export function AppToaster() {
     <Toaster
       position="top-right"
       theme="dark"
+      // Given, sonner does not read the page's computed direction (a style recalculation) on
+      // every render of the toaster.
+      dir="ltr"
       closeButton
       duration={5000}
       visibleToasts={3}

@@ -14,6 +14,10 @@ import { playFeedback } from "@/lib/feedback";
 import { CrownIcon } from "../components/icons";
 
 /** The answers besides joining (spec 2 §4: any RSVP status can be set from the event page). */
+// Each RSVP change replaces the toast of the one before: pressing Join, Leave, Join shows one
+// toast, not a growing stack (each stacked toast is measured again on every change).
+const RSVP_OUTCOME_TOAST = { id: "rsvp-outcome" };
+
 const UNDECIDED_CHOICES = [
   { status: "maybe", label: "Maybe", emoji: "🤔" },
   { status: "not_going", label: "Not Going", emoji: "🙅" },
@@ -103,7 +107,7 @@ export function JoinControls({
       setBusy("joining");
       try {
         await join({ eventId });
-        toast.success(EVENT_TOASTS.joined);
+        toast.success(EVENT_TOASTS.joined, RSVP_OUTCOME_TOAST);
         playFeedback("join", joinButton.current);
       } catch (error) {
         toast.error(errorMessage(error, EVENT_ERRORS.joinFailed));
@@ -116,7 +120,7 @@ export function JoinControls({
     setBusy("leaving");
     try {
       await leave({ eventId });
-      toast(EVENT_TOASTS.left);
+      toast(EVENT_TOASTS.left, RSVP_OUTCOME_TOAST);
     } catch (error) {
       toast.error(errorMessage(error, EVENT_ERRORS.joinStatusFailed));
     } finally {
@@ -135,7 +139,7 @@ export function JoinControls({
     try {
       if (viewer.rsvpStatus === status) await leave({ eventId });
       else await setRsvp({ eventId, status });
-      toast.success(EVENT_TOASTS.rsvpUpdated);
+      toast.success(EVENT_TOASTS.rsvpUpdated, RSVP_OUTCOME_TOAST);
       playFeedback("rsvp", button);
     } catch (error) {
       toast.error(errorMessage(error, EVENT_ERRORS.rsvpFailed));
