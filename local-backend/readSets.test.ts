@@ -162,6 +162,45 @@ describe("read-set invalidation", () => {
     expect(backend.hub.liveQueryCount).toBe(liveBefore);
   });
 
+  test("a refreshed token of the same user re-runs none of the connection's queries", async () => {
+    // The client fetches a fresh token once its first is accepted (and before each expiry).
+    let askedAgain!: () => void;
+    const refetching = new Promise<void>((resolve) => (askedAgain = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const first = await token(issuer.privateKey, { iss: issuer.url, sub: "carol" });
+    const fresh = await token(issuer.privateKey, {
+      iss: issuer.url,
+      sub: "carol",
+      expiresIn: "2h",
+    });
+    let fetches = 0;
+    const c = connect(backend);
+    clients.push(c);
+    c.setAuth(async () => {
+      if (++fetches === 1) return first;
+      askedAgain();
+      await released;
+      return fresh;
+    });
+    await signedIn(c, "carol");
+    const mine = watch<string[]>(c, api.messages.mine, { channel: "refresh" });
+    await mine.until((v) => v.length === 0);
+    await refetching;
+
+    const runs = await runsDuring(async () => {
+      release();
+      // The client sends the new token once its fetch settles: after this turn's promise jobs.
+      await new Promise((resolve) => setImmediate(resolve));
+      // Answered after the token, which this connection handles first.
+      await send(c, "elsewhere", "after the refresh");
+    });
+    expect(fetches).toBe(2);
+    expect(runs).toBe(0);
+    await send(c, "refresh", "still carol");
+    await mine.until((v) => v.includes("still carol"));
+  });
+
   test("a shared query that starts asking who the user is splits into one per user", async () => {
     const [anonymous, alice, bob] = [client(), client("alice"), client("bob")];
     await signedIn(alice, "alice");

@@ -12,6 +12,7 @@
  * the previous one ended (query set, identity, timestamp), and a mutation's
  * promise resolves only once a Transition reaches the mutation's timestamp.
  */
+import { isDeepStrictEqual } from "node:util";
 import type { UserIdentity } from "convex/server";
 import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/values";
 import type { WebSocket } from "ws";
@@ -215,8 +216,14 @@ export class SyncSession implements QuerySubscriber {
         return;
       }
     }
-    this.identity = identity;
     this.identityExpiresAt = expiresAt;
+    // A refreshed token of the same user (the client fetches one once its first is accepted,
+    // then before each expiry): no query's result can change, so none is re-run.
+    if (isDeepStrictEqual(identity, this.identity)) {
+      this.transition({ ...this.version, identity: message.baseVersion + 1 }, []);
+      return;
+    }
+    this.identity = identity;
     const { results, ts } = await this.ctx.hub.reidentify(this, identity);
     this.transition(
       {
