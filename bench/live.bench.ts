@@ -82,34 +82,37 @@ const input: LiveClientsInput = {
   eventIds: firstPage.page.map((card) => card._id),
   target: target._id,
 };
-/** A worker thread running one of lib/'s TypeScript modules. */
-function startWorker(module: string, workerData: unknown): Worker {
+/**
+ * A worker thread running one of lib/'s TypeScript modules, and `next(type)`: its next report of
+ * that type (kept if it came before anyone asked).
+ */
+function startWorker<Report extends { type: string }>(module: string, workerData: unknown) {
   const url = JSON.stringify(new URL(module, import.meta.url).href);
   // A worker's entry must be JavaScript: it loads the TypeScript module through tsx's API.
-  const started = new Worker(
+  const worker = new Worker(
     `import("tsx/esm/api").then(({ tsImport }) => tsImport(${url}, ${url}))`,
     { eval: true, workerData },
   );
-  started.on("error", (error) => {
+  worker.on("error", (error) => {
     console.error(error);
     process.exit(1);
   });
-  return started;
-}
-const worker = startWorker("./lib/liveClients.ts", input);
-const reports: LiveClientsReport[] = [];
-let reported: (() => void) | null = null;
-worker.on("message", (report: LiveClientsReport) => {
-  reports.push(report);
-  reported?.();
-});
-async function next<T extends LiveClientsReport["type"]>(type: T) {
-  for (;;) {
-    const index = reports.findIndex((report) => report.type === type);
-    if (index >= 0) return reports.splice(index, 1)[0] as Extract<LiveClientsReport, { type: T }>;
-    await new Promise<void>((resolve) => (reported = resolve));
+  const reports: Report[] = [];
+  let reported: (() => void) | null = null;
+  worker.on("message", (report: Report) => {
+    reports.push(report);
+    reported?.();
+  });
+  async function next<T extends Report["type"]>(type: T) {
+    for (;;) {
+      const index = reports.findIndex((report) => report.type === type);
+      if (index >= 0) return reports.splice(index, 1)[0] as Extract<Report, { type: T }>;
+      await new Promise<void>((resolve) => (reported = resolve));
+    }
   }
+  return { worker, next };
 }
+const { worker, next } = startWorker<LiveClientsReport>("./lib/liveClients.ts", input);
 const command = (message: LiveClientsCommand) => worker.postMessage(message);
 await next("ready");
 
@@ -213,7 +216,7 @@ process.exit(0);
 
 /** Clicks in one browser, to the frame the other browser shows them in (lib/liveBrowsers.ts). */
 async function timeBrowserToBrowser(): Promise<ClickTiming[]> {
-  const browsers = startWorker("./lib/liveBrowsers.ts", {
+  const browsers = startWorker<LiveBrowsersReport>("./lib/liveBrowsers.ts", {
     backendUrl: backend.cloudUrl,
     siteUrl: backend.siteUrl,
     appPort,
@@ -221,19 +224,10 @@ async function timeBrowserToBrowser(): Promise<ClickTiming[]> {
     clicks: CLICKS,
     warmUpClicks: WARM_UP_CLICKS,
   } satisfies LiveBrowsersInput);
-  const reportOf = <T extends LiveBrowsersReport["type"]>(type: T) =>
-    new Promise<Extract<LiveBrowsersReport, { type: T }>>((resolve) => {
-      const listener = (message: LiveBrowsersReport) => {
-        if (message.type !== type) return;
-        browsers.off("message", listener);
-        resolve(message as Extract<LiveBrowsersReport, { type: T }>);
-      };
-      browsers.on("message", listener);
-    });
-  await reportOf("warmedUp");
+  await browsers.next("warmedUp");
   queryRuns.clear();
-  browsers.postMessage({ type: "time" } satisfies LiveBrowsersCommand);
-  const { timings } = await reportOf("timed");
-  await new Promise((resolve) => browsers.once("exit", resolve));
+  browsers.worker.postMessage({ type: "time" } satisfies LiveBrowsersCommand);
+  const { timings } = await browsers.next("timed");
+  await new Promise((resolve) => browsers.worker.once("exit", resolve));
   return timings;
 }
