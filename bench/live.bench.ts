@@ -9,8 +9,9 @@
  *    time per write is split into the mutation, query re-runs, delivery and the log's fsync.
  * 2. While the 50 keep watching, two browsers (Playwright, the production build, driven from
  *    another worker thread: lib/liveBrowsers.ts) open that event's page: one clicks Join / Leave,
- *    and we time from the click to the other page's "Who's Coming" changing on screen, and count
- *    the query runs by function.
+ *    and we time from the click to the other page's "Who's Coming" changing on screen, in legs
+ *    (the joiner's socket, the way in, the server until the watcher's connection is handed the
+ *    update, the way out, the watcher's render), and count the query runs by function.
  *
  * `BENCH_SUBSCRIBERS` (default 50), `BENCH_WRITES` (40) and `BENCH_CLICKS` (40) change the load;
  * `BENCH_BROWSER=0` skips the browsers.
@@ -27,12 +28,16 @@ import type {
   LiveBrowsersReport,
 } from "./lib/liveBrowsers.ts";
 import type { LiveClientsCommand, LiveClientsInput, LiveClientsReport } from "./lib/liveClients.ts";
+import type { UserIdentity } from "convex/server";
+import type { QuerySubscriber } from "../local-backend/queryHub.ts";
 
 const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 50);
 const WRITES = Number(process.env.BENCH_WRITES ?? 40);
 const CLICKS = Number(process.env.BENCH_CLICKS ?? 40);
 const WITH_BROWSER = process.env.BENCH_BROWSER !== "0";
 const WARM_UP_CLICKS = 4;
+const JOINER_EMAIL = "bench-joiner@example.com";
+const WATCHER_EMAIL = "bench-watcher@example.com";
 const PAUSE_MS = 150;
 // Fixed ports: the production build is made for this backend's URLs.
 const BASE_PORT = 3730;
@@ -116,10 +121,49 @@ const { worker, next } = startWorker<LiveClientsReport>("./lib/liveClients.ts", 
 const command = (message: LiveClientsCommand) => worker.postMessage(message);
 await next("ready");
 
+/**
+ * The server's marks by user, on the wall clock like the pages' marks (so a click's "sent →
+ * received" splits into the way in, the server, and the way out): when their mutations start,
+ * and when their connections are handed query updates.
+ */
+const wallClock = () => performance.timeOrigin + performance.now();
+const userOf = (identity: UserIdentity | null) => identity?.subject.split("|")[0];
+const mark = (marks: Map<string, number[]>, user: string | undefined) => {
+  if (!user) return;
+  const at = wallClock();
+  const list = marks.get(user);
+  if (list) list.push(at);
+  else marks.set(user, [at]);
+};
+const mutationStarts = new Map<string, number[]>();
+const deliveries = new Map<string, number[]>();
+const userOfSubscriber = new Map<QuerySubscriber, string | undefined>();
+const watchDeliveries = (subscriber: QuerySubscriber, identity: UserIdentity | null) => {
+  if (!userOfSubscriber.has(subscriber)) {
+    const deliver = subscriber.deliver.bind(subscriber);
+    subscriber.deliver = (changes, ts) => {
+      mark(deliveries, userOfSubscriber.get(subscriber));
+      deliver(changes, ts);
+    };
+  }
+  userOfSubscriber.set(subscriber, userOf(identity));
+};
+const modify = backend.hub.modify.bind(backend.hub);
+backend.hub.modify = (subscriber, identity, ...rest) => {
+  watchDeliveries(subscriber, identity);
+  return modify(subscriber, identity, ...rest);
+};
+const reidentify = backend.hub.reidentify.bind(backend.hub);
+backend.hub.reidentify = (subscriber, identity) => {
+  watchDeliveries(subscriber, identity);
+  return reidentify(subscriber, identity);
+};
+
 // Time inside the mutations themselves (convex-test executing join/leave).
 let mutationMs = 0;
 const runMutation = backend.engine.runMutation.bind(backend.engine);
 backend.engine.runMutation = async (...args) => {
+  mark(mutationStarts, userOf(args[2]));
   const started = performance.now();
   try {
     return await runMutation(...args);
@@ -194,6 +238,13 @@ if (WITH_BROWSER) {
   );
   console.log(`  click → mutation sent on the socket: ${leg("toSocket")}`);
   console.log(`  sent → the other browser receives the update: ${leg("throughServer")}`);
+  const split = await splitAtTheServer(clicks);
+  const part = (name: keyof (typeof split)[number]) => describe(split.map((legs) => legs[name]));
+  console.log(`    sent → the server starts the mutation: ${part("wayIn")}`);
+  console.log(
+    `    the mutation starts → the watcher's connection is handed the update (server): ${part("server")}`,
+  );
+  console.log(`    handed → the watcher's page receives it: ${part("wayOut")}`);
   console.log(`  received → on screen (decode, render, next frame): ${leg("toScreen")}`);
   console.log(
     `  query runs per click, by function: ${[...queryRuns]
@@ -214,6 +265,30 @@ await backend.stop();
 removeDir(dataDir);
 process.exit(0);
 
+/**
+ * Each click's "sent → received", split at the server's marks: the joiner's mutation starting,
+ * and the watcher's connection being handed the update.
+ */
+async function splitAtTheServer(clicks: ClickTiming[]) {
+  const userIdOf = (email: string) =>
+    backend.engine.runInTransaction(async (ctx) => {
+      const user = await ctx.db
+        .query("users")
+        .withIndex("email", (q) => q.eq("email", email))
+        .unique();
+      return user!._id as string;
+    });
+  const joiner = mutationStarts.get(await userIdOf(JOINER_EMAIL)) ?? [];
+  const watcher = deliveries.get(await userIdOf(WATCHER_EMAIL)) ?? [];
+  return clicks.map(({ sentAt, receivedAt }) => {
+    // The pages' clock and this process's may differ by a rounding.
+    const started = joiner.find((at) => at >= sentAt - 1);
+    const handed = started === undefined ? undefined : watcher.find((at) => at >= started);
+    if (handed === undefined) throw new Error("A click left no mark on the server.");
+    return { wayIn: started! - sentAt, server: handed - started!, wayOut: receivedAt - handed };
+  });
+}
+
 /** Clicks in one browser, to the frame the other browser shows them in (lib/liveBrowsers.ts). */
 async function timeBrowserToBrowser(): Promise<ClickTiming[]> {
   const browsers = startWorker<LiveBrowsersReport>("./lib/liveBrowsers.ts", {
@@ -223,6 +298,8 @@ async function timeBrowserToBrowser(): Promise<ClickTiming[]> {
     eventPath: target.path,
     clicks: CLICKS,
     warmUpClicks: WARM_UP_CLICKS,
+    joinerEmail: JOINER_EMAIL,
+    watcherEmail: WATCHER_EMAIL,
   } satisfies LiveBrowsersInput);
   await browsers.next("warmedUp");
   queryRuns.clear();

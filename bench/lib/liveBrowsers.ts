@@ -21,13 +21,19 @@ export interface LiveBrowsersInput {
   eventPath: string;
   clicks: number;
   warmUpClicks: number;
+  /** Who presses Join / Leave, and who watches. */
+  joinerEmail: string;
+  watcherEmail: string;
 }
 
+/** Durations in ms; `sentAt` and `receivedAt` on the wall clock, to match the server's marks. */
 export type ClickTiming = {
   total: number;
   toSocket: number;
   throughServer: number;
   toScreen: number;
+  sentAt: number;
+  receivedAt: number;
 };
 
 /** To the benchmark: warmed up (wait for "time"), then the timed clicks. */
@@ -90,8 +96,8 @@ try {
     await page.goto(new URL(input.eventPath, app.appUrl).href);
     return page;
   };
-  const joiner = await open("bench-joiner@example.com");
-  const watcher = await open("bench-watcher@example.com");
+  const joiner = await open(input.joinerEmail);
+  const watcher = await open(input.watcherEmail);
   const whosComing = watcher.getByRole("main").getByRole("region", { name: /Who's Coming/ });
   await whosComing.evaluate((region) => {
     const { shown } = (window as unknown as { benchMarks: Marks }).benchMarks;
@@ -129,6 +135,8 @@ try {
       toSocket: sentAt - clickAt,
       throughServer: receivedAt - sentAt,
       toScreen: shownAt - receivedAt,
+      sentAt,
+      receivedAt,
     };
   };
 
