@@ -282,10 +282,10 @@ async function splitAtTheServer(clicks: ClickTiming[]) {
   const watcher = deliveries.get(await userIdOf(WATCHER_EMAIL)) ?? [];
   return clicks.map(({ sentAt, receivedAt }) => {
     // The pages' clock and this process's may differ by a rounding.
-    const started = joiner.find((at) => at >= sentAt - 1);
-    const handed = started === undefined ? undefined : watcher.find((at) => at >= started);
+    const started = joiner.find((at) => at >= sentAt - 1) ?? NaN;
+    const handed = watcher.find((at) => at >= started);
     if (handed === undefined) throw new Error("A click left no mark on the server.");
-    return { wayIn: started! - sentAt, server: handed - started!, wayOut: receivedAt - handed };
+    return { wayIn: started - sentAt, server: handed - started, wayOut: receivedAt - handed };
   });
 }
 
