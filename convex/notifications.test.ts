@@ -127,6 +127,20 @@ describe("the bell", () => {
     expect(await user.asUser.query(api.notifications.unreadCount, {})).toBe(1);
   });
 
+  test("mark all read takes the ones created in the same millisecond as it", async () => {
+    // A frozen clock: every creation time steps past it, as within one real millisecond.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      const t = newTest();
+      const user = await createUser(t);
+      await notify(t, user.userId, 3);
+      await user.asUser.mutation(api.notifications.markAllRead, {});
+      expect(await unreadCounter(t, user.userId)).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   test("mark all read past 500 unread continues in scheduled batches", async () => {
     const t = newTest();
     const user = await createUser(t);

@@ -173,7 +173,15 @@ export async function markAllReadBatch(
 }
 
 export async function markAllRead(ctx: MutationCtx, userId: Id<"users">): Promise<void> {
-  const until = Date.now();
+  // Up to the newest unread one now, so ones that arrive while the batches run stay unread. Not
+  // Date.now(): creation times are made unique by stepping past the clock within a millisecond.
+  const newest = await ctx.db
+    .query("notifications")
+    .withIndex("by_user_and_read", (q) => q.eq("userId", userId).eq("read", false))
+    .order("desc")
+    .first();
+  if (newest === null) return;
+  const until = newest._creationTime;
   if (!(await markAllReadBatch(ctx, userId, until))) {
     await ctx.scheduler.runAfter(0, internal.notifications.continueMarkAllRead, { userId, until });
   }
