@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Issue 10's performance targets, measured with convex-test's transaction
+ * The badges performance targets, measured with convex-test's transaction
  * metrics (badges.workload.ts) with Convex's per-transaction limits
  * enforced: the catalogue and a user with 30 badges earned. The profile's
  * badge preview reads at most 10 documents, the badges page at most 100, and
@@ -21,13 +21,19 @@ import {
 
 const t = convexTest({ schema, modules, transactionLimits: true });
 let world: BadgePerfWorld;
+/** A Friday evening (UTC): the day on which a session two hours away would earn TGIF. */
+const FRIDAY_EVENING = Date.UTC(2026, 10, 27, 20, 0, 0);
 
 beforeAll(async () => {
+  vi.useFakeTimers({ toFake: ["Date"], now: FRIDAY_EVENING });
   stubDeploymentEnv(); // badge checks off while the world is built
   world = await seedBadgePerfWorld(t);
 }, 60_000);
 
-afterAll(() => vi.unstubAllEnvs());
+afterAll(() => {
+  vi.unstubAllEnvs();
+  vi.useRealTimers();
+});
 
 describe("badges at volume", () => {
   test("preview ≤ 10, badges page ≤ 100, award check ≤ 50 documents read", async () => {

@@ -1,5 +1,5 @@
 /**
- * Issue 10's performance workload, shared by `badges.perf.test.ts` and
+ * The badges performance workload, shared by `badges.perf.test.ts` and
  * `npm run bench:badges`: the catalogue (synced to its table) and a user with
  * 30 badges earned (4 shown) and progress towards the rest, who has just
  * joined a session; the documents read by the profile's badge preview, the
@@ -29,6 +29,22 @@ export const BADGE_PERF_TARGETS = { preview: 10, page: 100, awardCheck: 50 } as 
 /** Left unearned so the measured check awards it (joining a first session). */
 const AWARDED_BY_THE_CHECK = "first_pour";
 const HOUR = 3600_000;
+const DAY = 24 * HOUR;
+
+/**
+ * The measured session starts on the first Tuesday at 19:00 UTC at least two
+ * hours after `now`: badges for a weekday (TGIF on a Friday) or an hour would
+ * otherwise be awarded too, depending on the day the workload runs.
+ */
+export function sessionStartAfter(now: number): number {
+  const TUESDAY = 2;
+  const earliest = now + 2 * HOUR;
+  const day = new Date(earliest);
+  const evening = Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), 19);
+  const daysAhead = (TUESDAY - day.getUTCDay() + 7) % 7;
+  const start = evening + daysAhead * DAY;
+  return start >= earliest ? start : start + 7 * DAY;
+}
 
 export type BadgePerfWorld = {
   userId: Id<"users">;
@@ -83,7 +99,7 @@ export async function seedBadgePerfWorld(
   const { eventId } = await t.withIdentity({ subject: host.subject }).mutation(api.events.create, {
     title: "Pint o'clock",
     durationType: "specific_time",
-    startTime: now + 2 * HOUR,
+    startTime: sessionStartAfter(now),
     drinkType: "beer",
     vibe: "casual",
     isPublic: true,
