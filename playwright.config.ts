@@ -14,6 +14,7 @@ import {
   sitePort,
   siteUrl,
 } from "./tests/e2e/support/env.ts";
+import { middayTimeZone } from "./tests/e2e/support/timeZone.ts";
 
 const isCI = Boolean(process.env.CI);
 
@@ -28,6 +29,8 @@ const dataDir = process.env.CLINK_E2E_DATA_DIR ?? join(tmpdir(), `clink-e2e-${Da
 // Workers load this file again: pin the directory so they all find the same backend data
 // (tests/e2e/support/admin.ts reads its admin key there).
 process.env.CLINK_E2E_DATA_DIR = dataDir;
+// Chosen once per run like the data directory, so every worker's browsers share it.
+const timezoneId = (process.env.CLINK_E2E_TIME_ZONE ??= middayTimeZone(Date.now()));
 // The app's build for this run, next to the data (scripts/e2e.ts removes both).
 const distDir = `${dataDir}-dist`;
 
@@ -47,6 +50,7 @@ export default defineConfig({
   expect: { timeout: Number(process.env.CLINK_E2E_EXPECT_TIMEOUT_MS ?? 10_000) },
   use: {
     baseURL: appUrl,
+    timezoneId,
     trace: "on-first-retry",
     screenshot: "only-on-failure",
   },

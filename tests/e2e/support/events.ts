@@ -38,6 +38,22 @@ export async function localDateTime(page: Page, days: number, hour: number): Pro
   );
 }
 
+/**
+ * A `datetime-local` value on the first `weekday` (0 = Sunday … 6 = Saturday) at least
+ * `minDays` from today, at `hour`:00 in the browser's time zone: for sessions whose weekday
+ * earns a badge (TGIF on a Friday), so a test does not depend on the day it runs.
+ */
+export async function localDateTimeOnWeekday(
+  page: Page,
+  weekday: number,
+  hour: number,
+  minDays: number,
+): Promise<string> {
+  const today = await page.evaluate(() => new Date().getDay());
+  const days = minDays + ((weekday - ((today + minDays) % 7) + 7) % 7);
+  return await localDateTime(page, days, hour);
+}
+
 export type NewEvent = {
   title: string;
   when?:
