@@ -458,6 +458,58 @@ describe("visibility", () => {
   });
 });
 
+describe("retired badges (a key no longer in the catalogue)", () => {
+  /** An earned row of a badge since removed from the catalogue, shown on the profile. */
+  async function retiredShownBadge(t: TestConvex, userId: Id<"users">) {
+    await t.run(async (ctx) => {
+      await ctx.db.insert("user_badges", {
+        userId,
+        badgeKey: "retired_badge",
+        earnedAt: MONDAY_NOON - DAY,
+        isVisibleOnProfile: true,
+        displayOrder: MONDAY_NOON - DAY,
+      });
+    });
+  }
+
+  test("take none of the 4 places: new awards fill all 4, shown on the profile", async () => {
+    const t = newTest();
+    const owner = await createUser(t);
+    await retiredShownBadge(t, owner.userId);
+    // Vibe Initiator, First Pour, Founding Clink, Buzzword Rookie.
+    await newSession(t, owner, { title: "Cheers night" });
+    await settle(t);
+    const username = owner.profile!.username;
+    const page = (await owner.asUser.query(api.badges.page, { username }))!;
+    expect(page.earned.filter((row) => row.isVisible)).toHaveLength(4);
+    const preview = (await owner.asUser.query(api.badges.preview, { username }))!;
+    expect(preview.shown).toHaveLength(4);
+  });
+
+  test("take no place when the owner shows a fourth badge", async () => {
+    const t = newTest();
+    const owner = await createUser(t);
+    await newSession(t, owner, { title: "Cheers night" });
+    await settle(t);
+    const username = owner.profile!.username;
+    const page = async () => (await owner.asUser.query(api.badges.page, { username }))!;
+    const [first] = (await page()).earned.filter((row) => row.isVisible);
+    await owner.asUser.mutation(api.badges.setVisibility, {
+      userBadgeId: first._id as Id<"user_badges">,
+      visible: false,
+    });
+    await retiredShownBadge(t, owner.userId);
+    await owner.asUser.mutation(api.badges.setVisibility, {
+      userBadgeId: first._id as Id<"user_badges">,
+      visible: true,
+    });
+    expect((await page()).earned.filter((row) => row.isVisible)).toHaveLength(4);
+    const preview = (await owner.asUser.query(api.badges.preview, { username }))!;
+    expect(preview.shown.map((row) => row._id)).toContain(first._id);
+    expect(preview.shown).toHaveLength(4);
+  });
+});
+
 describe("the bulk check", () => {
   test("checks every user in batches of 5, 2 s apart, awarding silently", async () => {
     const t = newTest();

@@ -48,7 +48,7 @@ export const preview = query({
     const viewerId = await getViewerId(ctx);
     if ((await profileAccessFor(ctx, viewerId, profile)) !== "full") return null;
     const counters = await getBadgeCounters(ctx, profile.userId);
-    const shown = knownBadges(await visibleBadgesOf(ctx, profile.userId));
+    const shown = await visibleBadgesOf(ctx, profile.userId);
     return {
       isOwner: viewerId === profile.userId,
       name: profile.displayName ?? profile.username,

@@ -200,11 +200,22 @@ async function getProgress(ctx: QueryCtx, userId: Id<"users">, badgeKey: string)
     .unique();
 }
 
+/**
+ * The badges shown on the user's profile (at most 4), in the order they were shown. A row of
+ * a badge retired from the catalogue is shown nowhere and its owner cannot hide it, so it
+ * takes none of the 4 places: it is read past (one per retired badge at most) and not counted.
+ */
 export async function visibleBadgesOf(ctx: QueryCtx, userId: Id<"users">) {
-  return await ctx.db
+  const shown: UserBadgeDoc[] = [];
+  const rows = ctx.db
     .query("user_badges")
-    .withIndex("by_user_and_visible", (q) => q.eq("userId", userId).eq("isVisibleOnProfile", true))
-    .take(MAX_VISIBLE_BADGES);
+    .withIndex("by_user_and_visible", (q) => q.eq("userId", userId).eq("isVisibleOnProfile", true));
+  for await (const row of rows) {
+    if (badgeByKey(row.badgeKey) === null) continue;
+    shown.push(row);
+    if (shown.length === MAX_VISIBLE_BADGES) break;
+  }
+  return shown;
 }
 
 /** The most sessions the user attends on `event`'s local day (a bounded index read). */
