@@ -2,16 +2,22 @@ import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { createNotification } from "./model/notifications";
+import { documentsRead } from "./perf.workload";
 import {
+  FILE_HEADERS,
+  addCrewMembers,
+  createCrew,
   createEvent,
   createUser,
   newTest,
   notificationsOf,
   rsvp,
+  storeFile,
   stubDeploymentEnv,
   tableSnapshot,
   unreadCounter,
   type TestConvex,
+  type TestUser,
 } from "./test.setup";
 
 beforeEach(() => stubDeploymentEnv());
@@ -184,5 +190,133 @@ describe("the bell", () => {
     expect(await unreadCounter(t, guest.userId)).toBeNull();
     const hostRows = await notificationsOf(t, host.userId);
     expect(hostRows.filter((n) => !n.read).length).toBe(await unreadCounter(t, host.userId));
+  });
+});
+
+describe("the sender's face", () => {
+  const AVATARS = {
+    pub: "https://img.example/pub.png",
+    pia: "https://img.example/pia-private.png",
+    cody: "https://img.example/cody-crew.png",
+  };
+
+  /** A host and three guests whose RSVPs notify her: public, private and crew_only, each with an avatar. */
+  async function world() {
+    const t = newTest();
+    const host = await createUser(t, { name: "Hana Host" });
+    const pub = await createUser(t, {
+      profile: { displayName: "Pub Public", avatarUrl: AVATARS.pub, profileVisibility: "public" },
+    });
+    const pia = await createUser(t, {
+      profile: { displayName: "Pia Private", avatarUrl: AVATARS.pia, profileVisibility: "private" },
+    });
+    const cody = await createUser(t, {
+      profile: { displayName: "Cody Crew", avatarUrl: AVATARS.cody, profileVisibility: "crew_only" },
+    });
+    const { eventId } = await createEvent(t, host, { title: "Pints" });
+    for (const guest of [pub, pia, cody]) await rsvp(guest, eventId, "going");
+    return { t, host, pub, pia, cody };
+  }
+
+  async function rsvpNotificationFrom(viewer: TestUser, name: string) {
+    const list = await viewer.asUser.query(api.notifications.list, page(20));
+    const found = list.page.find((n) => n.type === "event_rsvp" && n.message.startsWith(name));
+    if (found === undefined) throw new Error(`No RSVP notification from ${name}`);
+    return found;
+  }
+
+  test("the avatar follows the sender's profile visibility, as the viewer may see it when shown", async () => {
+    const { t, host, cody } = await world();
+    expect(await rsvpNotificationFrom(host, "Pub Public")).toMatchObject({
+      senderName: "Pub Public",
+      senderAvatar: AVATARS.pub,
+    });
+    // Private and crew_only (no crew shared): the name, never the photo — not even in `data`.
+    for (const name of ["Pia Private", "Cody Crew"]) {
+      expect(await rsvpNotificationFrom(host, name)).toMatchObject({
+        senderName: name,
+        senderAvatar: null,
+      });
+    }
+    const list = await host.asUser.query(api.notifications.list, page(20));
+    expect(JSON.stringify(list)).not.toContain(AVATARS.pia);
+    expect(JSON.stringify(list)).not.toContain(AVATARS.cody);
+
+    // Crew mates see a crew_only sender's photo on the notification already there.
+    const crewId = await createCrew(host);
+    await addCrewMembers(host, crewId, cody);
+    expect((await rsvpNotificationFrom(host, "Cody Crew")).senderAvatar).toBe(AVATARS.cody);
+    expect(await t.query(api.notifications.list, page(20))).toMatchObject({ page: [] });
+  });
+
+  test("an old notification shows the sender's current name and avatar, and none once it is removed", async () => {
+    const { t, host, pub } = await world();
+    const replaced = "https://img.example/pub-new.png";
+    await t.run(async (ctx) => {
+      await ctx.db.patch("user_profiles", pub.profile!._id, {
+        avatarUrl: replaced,
+        displayName: "Pub Renamed",
+      });
+    });
+    const shown = await rsvpNotificationFrom(host, "Pub Public");
+    expect(shown).toMatchObject({ senderName: "Pub Renamed", senderAvatar: replaced });
+
+    await pub.asUser.mutation(api.profiles.removeAvatar, {});
+    expect((await rsvpNotificationFrom(host, "Pub Public")).senderAvatar).toBeNull();
+  });
+
+  test("an uploaded avatar is served from storage, and no avatar is copied onto the notification", async () => {
+    const { t, host, pub } = await world();
+    const storageId = await storeFile(t, { header: FILE_HEADERS.png });
+    await t.run(async (ctx) => {
+      await ctx.db.patch("user_profiles", pub.profile!._id, { avatarStorageId: storageId, avatarUrl: null });
+    });
+    const url = await t.run(async (ctx) => await ctx.storage.getUrl(storageId));
+    expect((await rsvpNotificationFrom(host, "Pub Public")).senderAvatar).toBe(url);
+    for (const row of await notificationsOf(t, host.userId)) {
+      expect(row.data).not.toHaveProperty("senderAvatar");
+    }
+  });
+
+  test("a row stored with a copy of the sender's avatar shows the face as it is now, not the copy", async () => {
+    const { t, host, pia } = await world();
+    await t.run(async (ctx) => {
+      await ctx.db.insert("notifications", {
+        userId: host.userId,
+        type: "event_rsvp",
+        title: "New RSVP",
+        message: "Pia Private is coming",
+        data: { senderName: "Pia Private", senderAvatar: AVATARS.pia, timestamp: Date.now() },
+        read: false,
+        senderId: pia.userId,
+        invitationKey: null,
+        crewId: null,
+        eventId: null,
+        createdAt: Date.now(),
+      });
+    });
+    const list = await host.asUser.query(api.notifications.list, page(20));
+    expect(list.page[0]).toMatchObject({ message: "Pia Private is coming", senderAvatar: null });
+    expect(JSON.stringify(list)).not.toContain(AVATARS.pia);
+  });
+
+  test("a page reads each sender's profile once", async () => {
+    const t = newTest();
+    const host = await createUser(t);
+    const pub = await createUser(t, { profile: { profileVisibility: "public" } });
+    const { eventId } = await createEvent(t, host);
+    for (const status of ["going", "maybe", "not_going", "going", "maybe"] as const) {
+      await rsvp(pub, eventId, status);
+    }
+    const rows = (await notificationsOf(t, host.userId)).length;
+    expect(rows).toBe(5);
+    const { documentsRead: read } = await documentsRead(
+      t,
+      api.notifications.list,
+      page(20),
+      `${host.userId}|${host.sessionId}`,
+    );
+    // The page's rows, the sender's profile once; nothing per row beyond the row itself.
+    expect(read).toBeLessThanOrEqual(rows + 2);
   });
 });

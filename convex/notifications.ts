@@ -14,7 +14,7 @@ import {
   markAllRead as markAllReadOf,
   markAllReadBatch,
   markRead as markOneRead,
-  notificationView,
+  notificationViews,
   unreadCount as unreadCountOf,
 } from "./model/notifications";
 import { getViewerId, requireViewerId } from "./model/viewer";
@@ -42,7 +42,7 @@ export const list = query({
         ...paginationOpts,
         numItems: clampPageSize(paginationOpts.numItems, NOTIFICATIONS_PAGE_SIZE),
       });
-    return { ...result, page: result.page.map(notificationView) };
+    return { ...result, page: await notificationViews(ctx, userId, result.page) };
   },
 });
 

@@ -15,7 +15,7 @@ import { randomString } from "../../shared/random";
 import type { NotificationType } from "../../shared/notificationRules";
 import { progressRowsOf, userBadgesOf } from "./badges";
 import { appError } from "./errors";
-import { notificationView, unreadCount } from "./notifications";
+import { notificationViews, unreadCount } from "./notifications";
 import { ensureProfile, getProfileByUserId } from "./profiles";
 
 const LOCAL_DEPLOYMENT_URL = /^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?(\/|$)/;
@@ -49,7 +49,7 @@ export async function notificationDiagnostics(ctx: QueryCtx, userId: Id<"users">
   const byType: Partial<Record<NotificationType, number>> = {};
   for (const row of rows) byType[row.type] = (byType[row.type] ?? 0) + 1;
   return {
-    notifications: rows.map(notificationView),
+    notifications: await notificationViews(ctx, userId, rows),
     byType,
     unread: await unreadCount(ctx, userId),
   };

@@ -9,7 +9,8 @@ import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import type { InvitationResponse, NotificationType } from "../../shared/notificationRules";
-import { avatarUrlOf, getProfileByUserId } from "./profiles";
+import { People } from "./eventViews";
+import { getProfileByUserId } from "./profiles";
 import { schedulePush } from "./push";
 
 export type NotificationDoc = Doc<"notifications">;
@@ -47,15 +48,18 @@ async function adjustUnread(ctx: MutationCtx, userId: Id<"users">, delta: number
 
 // ---------------------------------------------------------------- creating
 
-/** Who a notification is from, as shown in the bell (copied at creation: a page reads no profiles). */
-export type Sender = { senderId: Id<"users">; senderName: string; senderAvatar: string | null };
+/**
+ * Who a notification is from, for its text. Only the name is copied onto the
+ * row; the face the bell shows is read when the notification is shown, under
+ * the viewer's rights (`notificationViews`).
+ */
+export type Sender = { senderId: Id<"users">; senderName: string };
 
 export async function senderOf(ctx: QueryCtx, userId: Id<"users">): Promise<Sender> {
   const profile = await getProfileByUserId(ctx, userId);
   return {
     senderId: userId,
     senderName: profile?.displayName ?? profile?.username ?? "Someone",
-    senderAvatar: profile === null ? null : await avatarUrlOf(ctx, profile),
   };
 }
 
@@ -97,9 +101,7 @@ export async function createNotification(
     message: input.message,
     data: {
       ...(input.data ?? {}),
-      ...(input.sender
-        ? { senderName: input.sender.senderName, senderAvatar: input.sender.senderAvatar }
-        : {}),
+      ...(input.sender ? { senderName: input.sender.senderName } : {}),
       timestamp: now,
     },
     read: input.read ?? false,
@@ -128,19 +130,37 @@ export type NotificationView = {
   senderAvatar: string | null;
 };
 
-export function notificationView(row: NotificationDoc): NotificationView {
-  const { senderName, senderAvatar } = row.data;
-  return {
-    _id: row._id,
-    type: row.type,
-    title: row.title,
-    message: row.message,
-    data: row.data,
-    read: row.read,
-    createdAt: row.createdAt,
-    senderName: typeof senderName === "string" ? senderName : null,
-    senderAvatar: typeof senderAvatar === "string" ? senderAvatar : null,
-  };
+/**
+ * Notifications as `viewerId` sees them: the sender's name and avatar as they
+ * are now, the avatar only when the viewer may see the sender's full profile
+ * (a private or crew_only sender's photo stays hidden, and a replaced avatar
+ * never shows as a dead link). Each sender is read once per call, so a page
+ * costs its rows plus one profile per distinct sender. Copies of the sender
+ * stored on older rows are never passed on.
+ */
+export async function notificationViews(
+  ctx: QueryCtx,
+  viewerId: Id<"users">,
+  rows: readonly NotificationDoc[],
+): Promise<NotificationView[]> {
+  const people = new People(ctx, viewerId);
+  return await Promise.all(
+    rows.map(async (row) => {
+      const sender = row.senderId === null ? null : await people.get(row.senderId);
+      const { senderName: _name, senderAvatar: _avatar, ...data } = row.data;
+      return {
+        _id: row._id,
+        type: row.type,
+        title: row.title,
+        message: row.message,
+        data,
+        read: row.read,
+        createdAt: row.createdAt,
+        senderName: sender?.displayName ?? null,
+        senderAvatar: sender?.avatarUrl ?? null,
+      };
+    }),
+  );
 }
 
 // ---------------------------------------------------------------- marking read
