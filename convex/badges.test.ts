@@ -288,19 +288,21 @@ describe("each criteria type earns its badge at the threshold and not before", (
 });
 
 describe("awards", () => {
-  test("exactly once when checks race: one row, one notification", async () => {
+  // Convex runs conflicting transactions one after another, so checks that race meet as a
+  // sequence in which each sees the one before: what these two tests play out.
+  test("a check after another one awards nothing again: one row, one notification", async () => {
     const t = newTest();
     const host = await createUser(t);
     const guest = await createUser(t);
     await rsvp(guest, await newSession(t, host));
-    const checks = Array.from({ length: 6 }, () =>
-      t.mutation(internal.badges.check, {
+    for (let i = 0; i < 6; i++) {
+      await t.mutation(internal.badges.check, {
         userId: guest.userId,
         trigger: "attendance",
         eventId: null,
-      }),
-    );
-    await Promise.all([...checks, settle(t)]);
+      });
+    }
+    await settle(t);
     const keys = await earnedKeys(t, guest.userId);
     expect(keys.filter((key) => key === "first_pour")).toHaveLength(1);
     expect(new Set(keys).size).toBe(keys.length);
@@ -308,6 +310,37 @@ describe("awards", () => {
       (row) => row.data.badge_key === "first_pour",
     );
     expect(firstPour).toHaveLength(1);
+  });
+
+  test("a badge row written before the counters knew of it is not awarded twice", async () => {
+    const t = newTest();
+    const host = await createUser(t);
+    const guest = await createUser(t);
+    await t.run(async (ctx) => {
+      await ctx.db.insert("user_badges", {
+        userId: guest.userId,
+        badgeKey: "first_pour",
+        earnedAt: MONDAY_NOON,
+        isVisibleOnProfile: true,
+        displayOrder: MONDAY_NOON,
+      });
+    });
+    await rsvp(guest, await newSession(t, host));
+    await settle(t);
+    const rows = await t.run(
+      async (ctx) =>
+        await ctx.db
+          .query("user_badges")
+          .withIndex("by_user_and_badge", (q) =>
+            q.eq("userId", guest.userId).eq("badgeKey", "first_pour"),
+          )
+          .take(10),
+    );
+    expect(rows).toHaveLength(1);
+    const firstPour = (await badgeNotifications(t, guest.userId)).filter(
+      (row) => row.data.badge_key === "first_pour",
+    );
+    expect(firstPour).toHaveLength(0);
   });
 
   test("several at once: the top one (tier, then catalogue order) is the newest notification", async () => {
