@@ -10,8 +10,12 @@ crons.interval("finish overdue events", { minutes: 10 }, internal.events.finishO
 // Uploads nobody claimed (an abandoned cover or photo) are deleted once a day old.
 crons.interval("sweep unreferenced uploads", { hours: 1 }, internal.uploads.sweepUnreferenced, {});
 
-// Invitation links from e-mails are deleted once expired (48 hours); the run reports the count.
+// Invitation links from e-mails are deleted once expired (48 hours); the run reports the count
+// and continues in batches until none is left.
 crons.interval("delete expired invitation tokens", { hours: 1 }, internal.invitationTokens.cleanupExpired, {});
+
+// The e-mail log keeps a message for 90 days; older rows are deleted in batches until none is left.
+crons.daily("prune the e-mail log", { hourUTC: 3, minuteUTC: 41 }, internal.emails.pruneOldLogs, {});
 
 // Badges: the catalogue synced and every user checked silently (days pass; badges get added),
 // at a quiet minute of a quiet hour.

@@ -10,11 +10,14 @@ import { requireDebugPagesEnabled } from "./model/debug";
 import { EMAIL_TEMPLATES, renderEmail, type TemplateName } from "./emailTemplates/render";
 import {
   DEBUG_MAILBOX_SIZE,
+  EMAIL_LOG_RETENTION_MS,
   debugMailbox,
+  deleteEmailLogsTo,
   deliverPendingEmail,
   fillOutboxEmail,
   insertOutboxEmail,
   insertPendingEmail,
+  pruneEmailLogs,
   sendEmail,
   type EmailResult,
 } from "./model/emails";
@@ -121,6 +124,27 @@ export const markEmailFailed = internalMutation({
   args: { logId: v.id("email_logs"), errorMessage: v.string() },
   handler: async (ctx, { logId, errorMessage }) => {
     await ctx.db.patch("email_logs", logId, { status: "failed", errorMessage });
+  },
+});
+
+/** Continues deleting a deleted account's e-mail log (model/emails.ts `deleteEmailLogsTo`). */
+export const deleteLogsTo = internalMutation({
+  args: { addresses: v.array(v.string()) },
+  handler: async (ctx, { addresses }) => {
+    await deleteEmailLogsTo(ctx, addresses);
+    return null;
+  },
+});
+
+/**
+ * Daily, and its own continuation: deletes log rows older than the retention
+ * (90 days) in batches, with the first run's cut-off.
+ */
+export const pruneOldLogs = internalMutation({
+  args: { before: v.optional(v.number()) },
+  handler: async (ctx, { before }) => {
+    const deleted = await pruneEmailLogs(ctx, before ?? Date.now() - EMAIL_LOG_RETENTION_MS);
+    return { deleted };
   },
 });
 

@@ -32,11 +32,15 @@ export const process = mutation({
   },
 });
 
-/** Hourly: deletes expired tokens and reports how many. */
+/**
+ * Hourly (and its own continuation, with the first run's cut-off): deletes a
+ * batch of expired tokens, schedules the next while a full batch was found,
+ * and reports how many this run deleted.
+ */
 export const cleanupExpired = internalMutation({
-  args: {},
-  handler: async (ctx) => {
-    const deleted = await deleteExpiredTokens(ctx);
+  args: { before: v.optional(v.number()) },
+  handler: async (ctx, { before }) => {
+    const deleted = await deleteExpiredTokens(ctx, before);
     console.log(`Deleted ${deleted} expired invitation tokens`);
     return { deleted };
   },

@@ -42,7 +42,10 @@ export async function emailAddressesOf(
   return addresses;
 }
 
-/** E-mails sent to the user (the log and the local outbox) and their send limits. */
+/**
+ * E-mails sent to the user (the log and the local outbox: a batch here, the
+ * rest in scheduled batches) and their send limits.
+ */
 const deleteEmailTraces: AccountCleanup = async (ctx, userId) => {
   const addresses = await emailAddressesOf(ctx, userId);
   await deleteEmailLogsTo(ctx, addresses);

@@ -270,18 +270,64 @@ export function debugEmailView(log: Doc<"email_logs">) {
   };
 }
 
-// ---------------------------------------------------------------- account deletion
+// ---------------------------------------------------------------- deleting log rows
 
-/** Deletes the log rows of messages sent to any of `addresses`. */
+/**
+ * Log rows deleted per mutation. A row may hold an outbox body of tens of
+ * kilobytes, so a batch stays far below a transaction's 16 MiB of reads.
+ */
+export const EMAIL_LOG_BATCH = 100;
+
+/**
+ * How long the log keeps a message: long enough to answer "did my invitation
+ * go out?" and to match a late delivery webhook, not the person's whole
+ * history (an outbox row holds the message, sign-in links included).
+ */
+export const EMAIL_LOG_RETENTION_MS = 90 * 24 * 3600_000;
+
+/**
+ * Deletes up to EMAIL_LOG_BATCH log rows of messages sent to any of
+ * `addresses` (a deleted account's) and schedules the rest. The addresses
+ * travel with the continuation: the account that named them is gone by then.
+ */
 export async function deleteEmailLogsTo(
   ctx: MutationCtx,
   addresses: Iterable<string>,
 ): Promise<void> {
+  let budget = EMAIL_LOG_BATCH;
+  const left: string[] = [];
   for (const address of addresses) {
+    if (budget === 0) {
+      left.push(address);
+      continue;
+    }
     const logs = await ctx.db
       .query("email_logs")
       .withIndex("by_recipient", (q) => q.eq("recipient", address))
-      .collect();
+      .take(budget);
     for (const log of logs) await ctx.db.delete("email_logs", log._id);
+    budget -= logs.length;
+    // A full take may have left rows behind.
+    if (budget === 0) left.push(address);
   }
+  if (left.length > 0) {
+    await ctx.scheduler.runAfter(0, internal.emails.deleteLogsTo, { addresses: left });
+  }
+}
+
+/**
+ * Deletes up to EMAIL_LOG_BATCH log rows created before `before`, oldest
+ * first; schedules the next batch (same cut-off) while a full batch was found.
+ * Returns how many were deleted.
+ */
+export async function pruneEmailLogs(ctx: MutationCtx, before: number): Promise<number> {
+  const logs = await ctx.db
+    .query("email_logs")
+    .withIndex("by_creation_time", (q) => q.lt("_creationTime", before))
+    .take(EMAIL_LOG_BATCH);
+  for (const log of logs) await ctx.db.delete("email_logs", log._id);
+  if (logs.length === EMAIL_LOG_BATCH) {
+    await ctx.scheduler.runAfter(0, internal.emails.pruneOldLogs, { before });
+  }
+  return logs.length;
 }

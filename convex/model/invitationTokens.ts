@@ -6,6 +6,7 @@
  * the unread count and every open view follow. And the hourly clean-up of
  * expired tokens.
  */
+import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import { CREW_MESSAGES, crewPath } from "../../shared/crewRules";
@@ -174,19 +175,27 @@ const TOKENS_PER_INVITATION_MAX = 20;
 
 // ---------------------------------------------------------------- clean-up
 
-/** Expired tokens deleted per run; more are left for the next hourly run. */
+/** Expired tokens deleted per mutation; a larger backlog is worked off by scheduled continuations. */
 export const TOKEN_CLEANUP_BATCH = 500;
 
-/** Deletes up to TOKEN_CLEANUP_BATCH tokens whose expiry has passed; returns how many (spec 3 §4). */
+/**
+ * Deletes up to TOKEN_CLEANUP_BATCH tokens that expired before `before`
+ * (spec 3 §4: the clean-up reports how many it deleted) and, when that many
+ * were found, schedules the next batch with the same cut-off, so any backlog
+ * is worked off however far the hourly runs fell behind.
+ */
 export async function deleteExpiredTokens(
   ctx: MutationCtx,
-  now: number = Date.now(),
+  before: number = Date.now(),
 ): Promise<number> {
   const expired = await ctx.db
     .query("invitation_tokens")
-    .withIndex("by_expires_at", (q) => q.lt("expiresAt", now))
+    .withIndex("by_expires_at", (q) => q.lt("expiresAt", before))
     .take(TOKEN_CLEANUP_BATCH);
   for (const row of expired) await ctx.db.delete("invitation_tokens", row._id);
+  if (expired.length === TOKEN_CLEANUP_BATCH) {
+    await ctx.scheduler.runAfter(0, internal.invitationTokens.cleanupExpired, { before });
+  }
   return expired.length;
 }
 
