@@ -14,7 +14,10 @@ export function Footer() {
             Made for good nights and better stories. Drink responsibly{" "}
             <span aria-hidden="true">🍻</span>
           </p>
-          <p>© 2025 {APP_NAME}</p>
+          {/* The year the page is read in; a prerendered page built in another year hydrates over it. */}
+          <p suppressHydrationWarning>
+            © {new Date().getFullYear()} {APP_NAME}
+          </p>
         </div>
       </div>
     </footer>
