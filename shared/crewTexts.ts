@@ -78,6 +78,7 @@ export const CREW_MESSAGES = {
   failedToSave: "Failed to save changes",
   failedToLeave: "Failed to leave crew",
   failedToLoadMembers: "Failed to load crew members",
+  failedToFetchMembers: "Failed to fetch crew members",
   failedToPromote: "Failed to promote member",
   failedToDemote: "Failed to demote co-host",
   failedToSearchUsers: "Failed to search users",

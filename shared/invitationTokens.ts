@@ -88,6 +88,7 @@ export const INVITATION_MESSAGES = {
   loginRequired: "Please log in to respond to this invitation",
   notYourAccount: "This invitation is not for your account",
   failedToProcess: "Failed to process invitation",
+  failedToValidate: "Failed to validate invitation link",
   eventAccepted: "You're in! See you at the session!",
   eventDeclined: "Response sent. Maybe next time!",
   crewAccepted: "Joined the crew! 🍺",

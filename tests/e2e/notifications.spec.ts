@@ -1,6 +1,8 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { mkdir } from "node:fs/promises";
+import { DiscoverPage } from "./pages/DiscoverPage.ts";
 import { EventPage } from "./pages/EventPage.ts";
+import { InvitationPage } from "./pages/InvitationPage.ts";
 import { InvitePicker } from "./pages/InvitePicker.ts";
 import { NotificationBell } from "./pages/NotificationBell.ts";
 import { signUp } from "./support/auth.ts";
@@ -11,6 +13,7 @@ import {
   serveMapTilesLocally,
   uniqueToken,
 } from "./support/events.ts";
+import { failQueries, overrideMutationResults } from "./support/failQueries.ts";
 import { recordPageErrors } from "./support/pageErrors.ts";
 import { emailPrefix, uniqueEmail } from "./support/users.ts";
 
@@ -100,4 +103,94 @@ test("a host invites someone from the edit dialog; the guest's bell counts it li
 
   expect(host.errors).toEqual([]);
   expect(guest.errors).toEqual([]);
+});
+
+test("a bell that fails to load says so in its popover while the page works on, and Try Again brings it back; so does the invitation page", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const person = await newPerson(browser);
+  const { username } = await signUp(person.page, uniqueEmail("bellfail"));
+  const page = person.page;
+  const crash = page.getByRole("heading", { name: "Something went wrong" });
+
+  // The unread count and the list fail (and with the list, the arrival toasts' query).
+  const failing = await failQueries(page, ["notifications:unreadCount", "notifications:list"]);
+  await page.goto(`/profile/${username}`);
+  const bell = new NotificationBell(page);
+  await expect(bell.unavailable).toBeVisible();
+  await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(crash).toHaveCount(0);
+  await bell.unavailable.click();
+  await expect(bell.loadError).toContainText("Failed to load notifications");
+  await expectNoSeriousA11yViolations(page);
+  await mkdir("screenshots", { recursive: true });
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expect(bell.loadError).toBeVisible();
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `screenshots/notifications-error-${width}.png` });
+  }
+  // The page around it works: the nav bar takes the person on.
+  await page.keyboard.press("Escape");
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: "Discover" })
+    .click();
+  await expect(new DiscoverPage(page).heading).toBeVisible();
+  await expect(bell.unavailable).toBeVisible();
+
+  // Try Again subscribes again: the bell is back, with its empty list.
+  failing.stop();
+  await bell.unavailable.click();
+  await bell.tryAgain.click();
+  await expect(bell.button).toHaveAccessibleName(NotificationBell.nameFor(0));
+  await bell.open();
+  await expect(bell.emptyTitle).toBeVisible();
+  await bell.close();
+
+  // Only the list fails (another tab): the bell counts on; its popover says so in the list's place.
+  const second = await page.context().newPage();
+  const secondErrors = recordPageErrors(second);
+  await failQueries(second, ["notifications:list"]);
+  await second.goto("/discover");
+  const secondBell = new NotificationBell(second);
+  await expect(secondBell.button).toHaveAccessibleName(NotificationBell.nameFor(0));
+  await secondBell.open();
+  await expect(secondBell.loadError).toContainText("Failed to load notifications");
+  await expect(secondBell.markAllRead).toBeVisible();
+  await expect(second.getByRole("main").getByRole("heading", { level: 1 })).toBeVisible();
+  await expectNoSeriousA11yViolations(second);
+
+  // The invitation page: an answer it cannot show (a server newer than this tab) stays on the
+  // page as 'Failed to validate invitation link', with Go Back, inside the app.
+  const third = await page.context().newPage();
+  const thirdErrors = recordPageErrors(third);
+  await overrideMutationResults(third, {
+    "invitationTokens:process": {
+      success: true,
+      type: "party",
+      action: "accept",
+      title: "Party Joined!",
+      message: "",
+      name: "",
+      redirectUrl: "/",
+    },
+  });
+  const invitation = new InvitationPage(third);
+  await invitation.goto(`/invitation/crew/accept/crew_accept_${uniqueToken()}`);
+  await expect(invitation.heading).toHaveText("Invitation Error");
+  await expect(invitation.text("Failed to validate invitation link")).toBeVisible();
+  await expect(invitation.goBack).toBeVisible();
+  await expect(third.getByRole("navigation", { name: "Main" })).toBeVisible();
+  await expectNoSeriousA11yViolations(third);
+
+  // Only the failures this test caused reached the console.
+  const injected = (error: string) =>
+    error.includes("Injected failure (test)") ||
+    error.includes("Cannot read properties of undefined");
+  expect(person.errors.filter((error) => !injected(error))).toEqual([]);
+  expect(secondErrors.filter((error) => !injected(error))).toEqual([]);
+  expect(thirdErrors.filter((error) => !injected(error))).toEqual([]);
 });

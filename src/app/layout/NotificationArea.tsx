@@ -1,3 +1,4 @@
+import { QueryErrorBoundary } from "@/components/ui/QueryErrorBoundary";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { useCurrentUser } from "@/features/auth/useCurrentUser";
 import { lazyComponent } from "@/lib/lazyComponent";
@@ -9,8 +10,15 @@ const NotificationBell = lazyComponent(
   <Skeleton className="size-11 rounded-full" />,
 );
 
-/** The nav bar's notification bell, for signed-in users. */
+/**
+ * The nav bar's notification bell, for signed-in users. The bell catches its own failures; should
+ * its code not load, the nav bar goes on without it rather than the app showing its crash page.
+ */
 export function NotificationArea() {
   const state = useCurrentUser();
-  return state.status === "signedIn" ? <NotificationBell /> : null;
+  return state.status === "signedIn" ? (
+    <QueryErrorBoundary fallback={() => null}>
+      <NotificationBell />
+    </QueryErrorBoundary>
+  ) : null;
 }

@@ -59,21 +59,36 @@ export function LoadErrorBoundary({
   return (
     <QueryErrorBoundary
       fallback={(retry) => (
-        <div
-          role="alert"
-          className={cn(
-            "flex flex-wrap items-center justify-between gap-3 rounded-2xl bg-night-800 px-4 py-3 ring-1 ring-rose-400/40 ring-inset",
-            className,
-          )}
-        >
-          <p className="text-cream-100">{message}</p>
-          <Button size="sm" variant="secondary" onClick={retry}>
-            Try Again
-          </Button>
-        </div>
+        <LoadErrorPanel message={message} onRetry={retry} className={className} />
       )}
     >
       {children}
     </QueryErrorBoundary>
+  );
+}
+
+/** What LoadErrorBoundary shows: the message and Try Again, announced as an alert. */
+export function LoadErrorPanel({
+  message,
+  onRetry,
+  className,
+}: {
+  message: string;
+  onRetry: () => void;
+  className?: string;
+}) {
+  return (
+    <div
+      role="alert"
+      className={cn(
+        "flex flex-wrap items-center justify-between gap-3 rounded-2xl bg-night-800 px-4 py-3 ring-1 ring-rose-400/40 ring-inset",
+        className,
+      )}
+    >
+      <p className="text-cream-100">{message}</p>
+      <Button size="sm" variant="secondary" onClick={onRetry}>
+        Try Again
+      </Button>
+    </div>
   );
 }

@@ -17,6 +17,7 @@ import {
 } from "../../../shared/invitationTokens";
 import { loginPathReturningTo } from "../../../shared/redirects";
 import { Button } from "@/components/ui/Button";
+import { QueryErrorBoundary } from "@/components/ui/QueryErrorBoundary";
 import { Spinner } from "@/components/ui/Spinner";
 import { storeRedirectAfterLogin } from "@/lib/authStorage";
 import { useGoBack } from "@/lib/useGoBack";
@@ -67,7 +68,23 @@ export function InvitationPage() {
     return <ErrorPanel title={link.problem.title} error={link.problem.error} />;
   }
   return (
-    <ProcessInvitation key={link.token} token={link.token} type={link.type} action={link.action} />
+    // Anything that breaks while the answer is shown stays on this page, as its error panel.
+    <QueryErrorBoundary
+      resetKey={link.token}
+      fallback={() => (
+        <ErrorPanel
+          title={INVITATION_MESSAGES.errorTitle}
+          error={INVITATION_MESSAGES.failedToValidate}
+        />
+      )}
+    >
+      <ProcessInvitation
+        key={link.token}
+        token={link.token}
+        type={link.type}
+        action={link.action}
+      />
+    </QueryErrorBoundary>
   );
 }
 

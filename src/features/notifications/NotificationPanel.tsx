@@ -5,6 +5,7 @@ import { api } from "../../../convex/_generated/api";
 import { NOTIFICATION_MESSAGES } from "../../../shared/notificationRules";
 import { errorMessage } from "../../../shared/errors";
 import { Button } from "@/components/ui/Button";
+import { LoadErrorBoundary } from "@/components/ui/QueryErrorBoundary";
 import { Spinner } from "@/components/ui/Spinner";
 import { lazyComponent } from "@/lib/lazyComponent";
 import { RefreshIcon } from "./icons";
@@ -57,7 +58,14 @@ export function NotificationPanel() {
           <RefreshIcon className="size-5" />
         </button>
       </div>
-      <NotificationList key={generation} />
+      {/* A list that fails to load says so in place of the list; Refresh also tries again. */}
+      <LoadErrorBoundary
+        key={generation}
+        message={NOTIFICATION_MESSAGES.failedToLoad}
+        className="m-2"
+      >
+        <NotificationList />
+      </LoadErrorBoundary>
     </>
   );
 }

@@ -11,6 +11,11 @@ export class NotificationBell {
   readonly list: Locator;
   readonly emptyTitle: Locator;
   readonly emptyBody: Locator;
+  /** The bell after its unread count failed to load (it still opens, on the error). */
+  readonly unavailable: Locator;
+  /** 'Failed to load notifications' with Try Again, in the popover. */
+  readonly loadError: Locator;
+  readonly tryAgain: Locator;
 
   constructor(private readonly page: Page) {
     this.button = page
@@ -23,6 +28,11 @@ export class NotificationBell {
     this.list = this.popover.getByRole("list", { name: "Latest notifications" });
     this.emptyTitle = this.popover.getByText("No notifications yet");
     this.emptyBody = this.popover.getByText("We'll let you know when something happens!");
+    this.unavailable = page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("button", { name: "Notifications, failed to load" });
+    this.loadError = this.popover.getByRole("alert");
+    this.tryAgain = this.loadError.getByRole("button", { name: "Try Again" });
   }
 
   /** The accessible name the bell has with `unread` unread ('Notifications' at 0). */

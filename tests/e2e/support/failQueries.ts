@@ -68,3 +68,37 @@ export async function overrideQueries(page: Page, values: Record<string, unknown
     udfPath in values ? { ...change, value: values[udfPath] } : change,
   );
 }
+
+type MutationMessage = { type: string; requestId?: number; udfPath?: string; success?: boolean };
+
+/**
+ * Makes the named Convex mutations ('invitationTokens:process') answer `values[udfPath]` on
+ * this page when they succeed, as a server that answers in a shape this client does not know
+ * would. Open the page after calling it (not together with the query helpers above: one proxy
+ * a page).
+ */
+export async function overrideMutationResults(
+  page: Page,
+  values: Record<string, unknown>,
+): Promise<void> {
+  const pathOf = new Map<number, string>();
+  await page.routeWebSocket(/\/api\/[^/]+\/sync$/, (client: WebSocketRoute) => {
+    const server = client.connectToServer();
+    client.onMessage((message) => {
+      if (typeof message === "string") {
+        const parsed = JSON.parse(message) as MutationMessage;
+        if (parsed.type === "Mutation" && parsed.udfPath && parsed.requestId !== undefined)
+          pathOf.set(parsed.requestId, parsed.udfPath.replace(".js:", ":"));
+      }
+      server.send(message);
+    });
+    server.onMessage((message) => {
+      if (typeof message !== "string") return client.send(message);
+      const parsed = JSON.parse(message) as MutationMessage & { result?: unknown };
+      const udfPath = parsed.requestId === undefined ? undefined : pathOf.get(parsed.requestId);
+      if (parsed.type !== "MutationResponse" || !parsed.success || !udfPath || !(udfPath in values))
+        return client.send(message);
+      client.send(JSON.stringify({ ...parsed, result: values[udfPath] }));
+    });
+  });
+}

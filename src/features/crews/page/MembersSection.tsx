@@ -9,6 +9,7 @@ import { errorMessage } from "../../../../shared/errors";
 import { Avatar } from "@/components/ui/Avatar";
 import { Button } from "@/components/ui/Button";
 import { ButtonLink } from "@/components/ui/ButtonLink";
+import { LoadErrorBoundary } from "@/components/ui/QueryErrorBoundary";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { Spinner } from "@/components/ui/Spinner";
 import { RoleBadge } from "../components/CrewChips";
@@ -38,6 +39,35 @@ export function MembersSection({
 }: {
   crewId: Id<"crews">;
   memberCount: number;
+  isCreator: boolean;
+  canManage: boolean;
+}) {
+  return (
+    <SectionCard
+      id="members"
+      title={
+        <>
+          Members{" "}
+          <span className="ml-1 rounded-full bg-night-800 px-2.5 py-0.5 align-middle text-sm text-cream-200 tabular-nums">
+            {memberCount}
+          </span>
+        </>
+      }
+    >
+      {/* A list that fails to load says so here; the rest of the crew page stays usable. */}
+      <LoadErrorBoundary message={CREW_MESSAGES.failedToLoadMembers}>
+        <MembersList crewId={crewId} isCreator={isCreator} canManage={canManage} />
+      </LoadErrorBoundary>
+    </SectionCard>
+  );
+}
+
+function MembersList({
+  crewId,
+  isCreator,
+  canManage,
+}: {
+  crewId: Id<"crews">;
   isCreator: boolean;
   canManage: boolean;
 }) {
@@ -86,17 +116,7 @@ export function MembersSection({
   }
 
   return (
-    <SectionCard
-      id="members"
-      title={
-        <>
-          Members{" "}
-          <span className="ml-1 rounded-full bg-night-800 px-2.5 py-0.5 align-middle text-sm text-cream-200 tabular-nums">
-            {memberCount}
-          </span>
-        </>
-      }
-    >
+    <>
       {status === "LoadingFirstPage" ? (
         <div aria-busy="true" aria-label="Loading members" className="flex flex-col gap-1">
           {[0, 1, 2].map((row) => (
@@ -215,6 +235,6 @@ export function MembersSection({
         onClose={() => setRemoving((current) => current && { ...current, open: false })}
         onConfirm={() => void remove()}
       />
-    </SectionCard>
+    </>
   );
 }

@@ -3,10 +3,11 @@ import { useState } from "react";
 import { toast } from "@/lib/toast";
 import { api } from "../../../../convex/_generated/api";
 import type { Id } from "../../../../convex/_generated/dataModel";
-import { CREW_SCREEN_TEXTS } from "../../../../shared/crewRules";
+import { CREW_MESSAGES, CREW_SCREEN_TEXTS } from "../../../../shared/crewRules";
 import { errorMessage } from "../../../../shared/errors";
 import { Avatar } from "@/components/ui/Avatar";
 import { Button } from "@/components/ui/Button";
+import { LoadErrorBoundary } from "@/components/ui/QueryErrorBoundary";
 import { Spinner } from "@/components/ui/Spinner";
 import { CloseIcon } from "@/components/ui/icons";
 import { SectionCard } from "../components/SectionCard";
@@ -15,6 +16,17 @@ import { MEMBERS_PAGE_SIZE } from "./MembersSection";
 
 /** Invitations not answered yet (members see them); the creator can withdraw one. */
 export function PendingSection({ crewId, canRemove }: { crewId: Id<"crews">; canRemove: boolean }) {
+  return (
+    <SectionCard title="Pending invites">
+      {/* A list that fails to load says so here; the rest of the crew page stays usable. */}
+      <LoadErrorBoundary message={CREW_MESSAGES.failedToFetchMembers}>
+        <PendingList crewId={crewId} canRemove={canRemove} />
+      </LoadErrorBoundary>
+    </SectionCard>
+  );
+}
+
+function PendingList({ crewId, canRemove }: { crewId: Id<"crews">; canRemove: boolean }) {
   const { results, status, loadMore } = usePaginatedQuery(
     api.crews.pendingInvitations,
     { crewId },
@@ -36,7 +48,7 @@ export function PendingSection({ crewId, canRemove }: { crewId: Id<"crews">; can
   }
 
   return (
-    <SectionCard title="Pending invites">
+    <>
       {status === "LoadingFirstPage" ? (
         <p className="text-sm text-cream-400" aria-busy="true">
           Loading...
@@ -84,6 +96,6 @@ export function PendingSection({ crewId, canRemove }: { crewId: Id<"crews">; can
           Load More
         </Button>
       )}
-    </SectionCard>
+    </>
   );
 }
