@@ -249,6 +249,44 @@ describe("answering a crew invitation by e-mail", () => {
     expect(await snapshot(t)).toEqual(before);
   });
 
+  test("a used or expired link says so only to its owner: others read 'not for your account', signed out 'log in'", async () => {
+    async function expectStateHidden(world: Awaited<ReturnType<typeof invitedToCrew>>) {
+      const { t, host, stranger, accept } = world;
+      const before = await snapshot(t);
+      for (const user of [stranger, host]) {
+        expect(await user.asUser.mutation(api.invitationTokens.process, { token: accept })).toEqual(
+          {
+            success: false,
+            requiresAuth: false,
+            error: "This invitation is not for your account",
+          },
+        );
+      }
+      expect(await t.mutation(api.invitationTokens.process, { token: accept })).toEqual({
+        success: false,
+        requiresAuth: true,
+        error: "Please log in to respond to this invitation",
+      });
+      expect(await snapshot(t)).toEqual(before);
+    }
+
+    const used = await invitedToCrew();
+    await used.invitee.asUser.mutation(api.invitationTokens.process, { token: used.decline });
+    await expectStateHidden(used);
+    expect(
+      await used.invitee.asUser.mutation(api.invitationTokens.process, { token: used.accept }),
+    ).toMatchObject({ error: "This invitation link has already been used" });
+
+    const expired = await invitedToCrew();
+    vi.advanceTimersByTime(INVITATION_TOKEN_LIFETIME_MS + 1000);
+    await expectStateHidden(expired);
+    expect(
+      await expired.invitee.asUser.mutation(api.invitationTokens.process, {
+        token: expired.accept,
+      }),
+    ).toMatchObject({ error: "This invitation link has expired" });
+  });
+
   test("garbage, unknown and wrong-prefix tokens are refused and write nothing", async () => {
     const { t, invitee, accept } = await invitedToCrew();
     const before = await snapshot(t);

@@ -60,10 +60,11 @@ async function findToken(ctx: MutationCtx, token: string): Promise<InvitationTok
 
 /**
  * Answers the invitation a token stands for, as `viewerId` (null: signed
- * out). Checks in order: the token exists (and matches the page's type and
- * action when given), is unexpired and unused, the viewer is signed in and is
- * the invited user. On success every link of that invitation is used up.
- * Refusals write nothing.
+ * out). Checks in order: the token exists, the viewer is signed in and is the
+ * invited user, the token matches the page's type and action when given, and
+ * is unexpired and unused. Whether a link is used or expired is its owner's
+ * business: anyone else holding it learns only that it is not theirs. On
+ * success every link of that invitation is used up. Refusals write nothing.
  */
 export async function processInvitationToken(
   ctx: MutationCtx,
@@ -74,6 +75,8 @@ export async function processInvitationToken(
 ): Promise<InvitationResult> {
   const row = await findToken(ctx, token);
   if (row === null) return failure(INVITATION_MESSAGES.invalidToken);
+  if (viewerId === null) return failure(INVITATION_MESSAGES.loginRequired, true);
+  if (viewerId !== row.userId) return failure(INVITATION_MESSAGES.notYourAccount);
   if (
     (expected.type !== undefined && expected.type !== row.invitationType) ||
     (expected.action !== undefined && expected.action !== row.action)
@@ -82,8 +85,6 @@ export async function processInvitationToken(
   const status = tokenStatus(row, now);
   if (status === "expired") return failure(INVITATION_MESSAGES.expired);
   if (status === "used") return failure(INVITATION_MESSAGES.used);
-  if (viewerId === null) return failure(INVITATION_MESSAGES.loginRequired, true);
-  if (viewerId !== row.userId) return failure(INVITATION_MESSAGES.notYourAccount);
 
   const response = row.action === "accept" ? "accepted" : "declined";
   let name: string;
