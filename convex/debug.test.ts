@@ -3,12 +3,16 @@ import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import * as debugModule from "./debug";
+import { USER_TEXT_MESSAGES, hasLoneSurrogate, textLength } from "../shared/userText";
 import {
+  addCrewMembers,
+  createCrew,
   createEvent,
   createUser,
   newTest,
   notificationsOf,
   stubDeploymentEnv,
+  tableSnapshot,
   unreadCounter,
   type TestConvex,
 } from "./test.setup";
@@ -17,7 +21,21 @@ beforeEach(() => stubDeploymentEnv());
 afterEach(() => vi.unstubAllEnvs());
 
 const CLOUD = "https://happy-otter-123.convex.cloud";
+/** The local backend's address, and also a self-hosted Convex backend's default one. */
 const LOCAL = "http://127.0.0.1:3210";
+
+/** Our local backend: it sets CLINK_LOCAL_BACKEND=1 for the functions, beside its URLs. */
+function onLocalBackend(): void {
+  vi.stubEnv("CONVEX_CLOUD_URL", LOCAL);
+  vi.stubEnv("CLINK_LOCAL_BACKEND", "1");
+}
+
+/** Any other deployment (Convex cloud, or self-hosted at `url`) with CLINK_DEBUG_PAGES=true. */
+function elsewhereWithDebugPages(url: string = CLOUD): void {
+  vi.stubEnv("CONVEX_CLOUD_URL", url);
+  vi.stubEnv("CLINK_LOCAL_BACKEND", undefined);
+  vi.stubEnv("CLINK_DEBUG_PAGES", "true");
+}
 const SOME_EVENT = "k000000000000000000000000000000e" as Id<"events">;
 
 type Kind = "query" | "mutation" | "action";
@@ -93,10 +111,28 @@ describe("the debug gate", () => {
       env: { CONVEX_CLOUD_URL: CLOUD, CLINK_DEBUG_PAGES: "no" },
     },
     {
-      name: "a local backend with CLINK_DEBUG_PAGES=false",
-      env: { CONVEX_CLOUD_URL: LOCAL, CLINK_DEBUG_PAGES: "false" },
+      name: "a self-hosted Convex backend at its default localhost address",
+      env: { CONVEX_CLOUD_URL: LOCAL },
+    },
+    {
+      name: "a self-hosted Convex backend at http://localhost",
+      env: { CONVEX_CLOUD_URL: "http://localhost:3210", CONVEX_SITE_URL: "http://localhost:3211" },
+    },
+    {
+      name: "the local backend with CLINK_DEBUG_PAGES=false",
+      env: { CONVEX_CLOUD_URL: LOCAL, CLINK_LOCAL_BACKEND: "1", CLINK_DEBUG_PAGES: "false" },
     },
   ];
+
+  test("on by default only on the local backend; CLINK_DEBUG_PAGES=true turns them on anywhere", async () => {
+    const t = newTest();
+    onLocalBackend();
+    expect(await t.query(api.debug.status, {})).toEqual({ enabled: true });
+    for (const url of [CLOUD, LOCAL]) {
+      elsewhereWithDebugPages(url);
+      expect(await t.query(api.debug.status, {})).toEqual({ enabled: true });
+    }
+  });
 
   for (const deployment of disabledDeployments) {
     test(`on ${deployment.name} every debug-only function refuses, signed out and signed in`, async () => {
@@ -123,7 +159,7 @@ describe("the debug gate", () => {
 });
 
 describe("debug functions with debug pages on (local backend)", () => {
-  beforeEach(() => vi.stubEnv("CONVEX_CLOUD_URL", LOCAL));
+  beforeEach(onLocalBackend);
 
   test("sessionInfo: null signed out; the caller's session and its expiry signed in", async () => {
     const t = newTest();
@@ -168,6 +204,43 @@ describe("debug functions with debug pages on (local backend)", () => {
     expect((await ria.asUser.query(api.debug.myNotifications, {}))?.notifications).toEqual([]);
   });
 
+  test("test notifications follow the user-text rule; a lone surrogate is refused and nothing is written", async () => {
+    const t = newTest();
+    const sam = await createUser(t);
+    const send = (title: string, message: string) =>
+      sam.asUser.mutation(api.debug.sendMeTestNotification, {
+        type: "event_update",
+        title,
+        message,
+      });
+    const stored = async () => (await notificationsOf(t, sam.userId)).at(-1);
+
+    await send(" \u202EBe\u0000er\u2066 night\u2069 ", "Cafe\u0301\u0007 time\nnow");
+    expect(await stored()).toMatchObject({ title: "Beer night", message: "Caf\u00e9 time now" });
+    // Zero-width or whitespace only is blank: the default text.
+    await send("\u200b\u200d\ufeff", " \u2060 ");
+    expect(await stored()).toMatchObject({
+      title: "Test notification",
+      message: "This is a test notification from the debug pages.",
+    });
+    // Cut at 200 characters as people count them, never inside an emoji.
+    await send(`a${"\u{1f37a}".repeat(250)}`, "m");
+    const long = (await stored())!.title;
+    expect(textLength(long)).toBe(200);
+    expect(hasLoneSurrogate(long)).toBe(false);
+
+    const before = await tableSnapshot(t);
+    for (const [title, message] of [
+      ["Hi \ud83c", "m"],
+      ["Hi", "\udc00 there"],
+    ]) {
+      await expect(send(title, message)).rejects.toMatchObject({
+        data: { code: "VALIDATION", message: USER_TEXT_MESSAGES.invalidCharacters },
+      });
+    }
+    expect(await tableSnapshot(t)).toEqual(before);
+  });
+
   test("myNotifications reads the latest 50", async () => {
     const t = newTest();
     const sam = await createUser(t);
@@ -203,23 +276,58 @@ describe("debug functions with debug pages on (local backend)", () => {
     });
   });
 
-  test("sendTestEmail elsewhere (debug pages on) goes only to the caller's own address", async () => {
-    vi.stubEnv("CONVEX_CLOUD_URL", CLOUD);
-    vi.stubEnv("CLINK_DEBUG_PAGES", "true");
+  for (const url of [CLOUD, LOCAL]) {
+    test(`sendTestEmail elsewhere (debug pages on, ${url}) goes only to the caller's own address`, async () => {
+      elsewhereWithDebugPages(url);
+      const t = newTest();
+      const sam = await createUser(t, { email: "sam@example.com" });
+      await expect(
+        sam.asUser.action(api.debug.sendTestEmail, { to: "pat@example.com" }),
+      ).rejects.toMatchObject({
+        data: {
+          code: "FORBIDDEN",
+          message: "On this deployment test e-mails go only to your own address",
+        },
+      });
+      expect(await t.run(async (ctx) => await ctx.db.query("email_logs").collect())).toEqual([]);
+      expect(
+        await sam.asUser.action(api.debug.sendTestEmail, { to: "sam@example.com" }),
+      ).toMatchObject({ status: "sent" });
+    });
+  }
+
+  test("addresses with a NUL, a lone surrogate or invisible characters are refused and nothing is written", async () => {
     const t = newTest();
     const sam = await createUser(t, { email: "sam@example.com" });
-    await expect(
-      sam.asUser.action(api.debug.sendTestEmail, { to: "pat@example.com" }),
-    ).rejects.toMatchObject({
-      data: {
-        code: "FORBIDDEN",
-        message: "On this deployment test e-mails go only to your own address",
-      },
-    });
+    const before = await tableSnapshot(t);
+    const usersBefore = await t.run(async (ctx) => await ctx.db.query("users").collect());
+    for (const address of [
+      "pat\u0000@example.com",
+      "pat@example.com\u0000",
+      "pat\ud800@example.com",
+      "pat@exam\udc00ple.com",
+      "pat\u202e@example.com",
+      "pat\u200b@example.com",
+    ]) {
+      await expect(
+        sam.asUser.action(api.debug.sendTestEmail, { to: address }),
+        JSON.stringify(address),
+      ).rejects.toMatchObject({
+        data: { code: "VALIDATION", message: "Please enter a valid email address" },
+      });
+      await expect(
+        sam.asUser.mutation(api.debug.createTestGuest, { email: address }),
+        JSON.stringify(address),
+      ).rejects.toMatchObject({
+        data: { code: "VALIDATION", message: "Please enter a valid email address" },
+      });
+    }
     expect(await t.run(async (ctx) => await ctx.db.query("email_logs").collect())).toEqual([]);
-    expect(
-      await sam.asUser.action(api.debug.sendTestEmail, { to: "sam@example.com" }),
-    ).toMatchObject({ status: "sent" });
+    expect(await t.run(async (ctx) => await ctx.db.query("debug_test_guests").collect())).toEqual(
+      [],
+    );
+    expect(await t.run(async (ctx) => await ctx.db.query("users").collect())).toEqual(usersBefore);
+    expect(await tableSnapshot(t)).toEqual(before);
   });
 
   test("eventMembers and testEventNotifications: only the event's host", async () => {
@@ -246,6 +354,35 @@ describe("debug functions with debug pages on (local backend)", () => {
     const notifications = await host.asUser.query(api.debug.testEventNotifications, { eventId });
     expect(notifications).toHaveLength(1);
     expect(notifications[0]).toMatchObject({ type: "event_invitation", read: false });
+  });
+
+  test("invitationTestSetup: the caller's test guests, then the newest people whose full profile they may see", async () => {
+    const t = newTest();
+    const host = await createUser(t);
+    const mate = await createUser(t, {
+      profile: { displayName: "Mia Mate", profileVisibility: "crew_only" },
+    });
+    await addCrewMembers(host, await createCrew(host), mate);
+    await createUser(t, { profile: { displayName: "Pia Private", profileVisibility: "private" } });
+    await createUser(t, { profile: { displayName: "Cody Crew", profileVisibility: "crew_only" } });
+    await createUser(t, { profile: { displayName: "Pub Public", profileVisibility: "public" } });
+    const stranger = await createUser(t, { profile: { profileVisibility: "private" } });
+
+    const names = async () =>
+      ((await host.asUser.query(api.debug.invitationTestSetup, {}))?.testUsers ?? []).map(
+        (user) => user.displayName,
+      );
+    expect(await t.query(api.debug.invitationTestSetup, {})).toBeNull();
+    expect(await names()).toEqual(["Pub Public", "Mia Mate"]);
+
+    const guest = await host.asUser.mutation(api.debug.createTestGuest, {});
+    expect(await names()).toEqual([guest.displayName, "Pub Public", "Mia Mate"]);
+    // Nor does anyone else's list show the people hidden from them.
+    const theirs = (await stranger.asUser.query(api.debug.invitationTestSetup, {}))?.testUsers;
+    expect(theirs?.map((user) => user.displayName)).toEqual(
+      expect.not.arrayContaining(["Mia Mate", "Pia Private", "Cody Crew"]),
+    );
+    expect(theirs).toHaveLength(3);
   });
 
   test("invitationTestSetup: the caller's next hosted session and up to 3 other people", async () => {
@@ -309,7 +446,7 @@ describe("debug functions with debug pages on (local backend)", () => {
     expect(await rowsOf("badge_progress", ria.userId)).toHaveLength(3);
   });
 
-  test("test guests: the caller's own, @example.test by default, never an address in use", async () => {
+  test("test guests: the caller's own, each at an address of its own, the same answer whether an address is registered or not", async () => {
     const t = newTest();
     const sam = await createUser(t, { email: "sam@example.com" });
     await expect(t.mutation(api.debug.createTestGuest, {})).rejects.toMatchObject({
@@ -318,18 +455,34 @@ describe("debug functions with debug pages on (local backend)", () => {
     const guest = await sam.asUser.mutation(api.debug.createTestGuest, {});
     expect(guest.email).toMatch(/^test-guest-[a-z0-9]{10}@example\.test$/);
     expect(guest.displayName).toBeTruthy();
-    await expect(
-      sam.asUser.mutation(api.debug.createTestGuest, { email: "sam@example.com" }),
-    ).rejects.toMatchObject({
-      data: { code: "VALIDATION", message: "Someone already uses this e-mail address" },
-    });
-    // A local backend keeps the invitation e-mail in its outbox: any new address will do.
-    expect(
-      (await sam.asUser.mutation(api.debug.createTestGuest, { email: "Me+Guest@Mail.com" })).email,
-    ).toBe("me+guest@mail.com");
 
-    vi.stubEnv("CONVEX_CLOUD_URL", CLOUD);
-    vi.stubEnv("CLINK_DEBUG_PAGES", "true");
+    // A registered address (Sam's own) and a free one: a new guest at an alias of it, alike.
+    const onRegistered = await sam.asUser.mutation(api.debug.createTestGuest, {
+      email: " Sam@Example.com ",
+    });
+    const onFree = await sam.asUser.mutation(api.debug.createTestGuest, {
+      email: "pat@example.com",
+    });
+    expect(onRegistered.email).toMatch(/^sam\+guest-[a-z0-9]{10}@example\.com$/);
+    expect(onFree.email).toMatch(/^pat\+guest-[a-z0-9]{10}@example\.com$/);
+    expect(Object.keys(onRegistered).sort()).toEqual(Object.keys(onFree).sort());
+    expect(onRegistered.displayName.replace(/\d+$/, "")).toBe(
+      onFree.displayName.replace(/\d+$/, ""),
+    );
+    const samsAddress = await t.run(
+      async (ctx) =>
+        await ctx.db
+          .query("users")
+          .withIndex("email", (q) => q.eq("email", "sam@example.com"))
+          .collect(),
+    );
+    expect(samsAddress.map((user) => user._id)).toEqual([sam.userId]);
+    // An address with a plus already keeps it.
+    expect(
+      (await sam.asUser.mutation(api.debug.createTestGuest, { email: "Me+Tag@Mail.com" })).email,
+    ).toMatch(/^me\+tag\+guest-[a-z0-9]{10}@mail\.com$/);
+
+    elsewhereWithDebugPages();
     await expect(
       sam.asUser.mutation(api.debug.createTestGuest, { email: "pat@mail.com" }),
     ).rejects.toMatchObject({
@@ -340,7 +493,7 @@ describe("debug functions with debug pages on (local backend)", () => {
     });
     expect(
       (await sam.asUser.mutation(api.debug.createTestGuest, { email: "pat@example.test" })).email,
-    ).toBe("pat@example.test");
+    ).toMatch(/^pat\+guest-[a-z0-9]{10}@example\.test$/);
   });
 
   test("deleting an account deletes its test guests, and only its own", async () => {

@@ -23,6 +23,7 @@ import {
   testEmail,
   testGuestOfToken,
   testInvitationSetup,
+  testNotificationText,
 } from "./model/debug";
 import { processInvitationToken } from "./model/invitationTokens";
 import { sendEmail, type EmailResult } from "./model/emails";
@@ -70,20 +71,21 @@ export const myNotifications = query({
   },
 });
 
-/** Sends the caller a test notification of `type` through the one notification write path. */
+/**
+ * Sends the caller a test notification of `type` through the one notification
+ * write path. Title and message follow the user-text rule (blank ones get the
+ * default text; a lone surrogate is refused).
+ */
 export const sendMeTestNotification = mutation({
   args: { type: notificationTypeValidator, title: v.string(), message: v.string() },
   handler: async (ctx, { type, title, message }) => {
     requireDebugPagesEnabled();
     const userId = await requireViewerId(ctx);
-    const trimmedTitle =
-      title.trim().slice(0, DEBUG_LIMITS.textMax) || DEBUG_MESSAGES.testNotificationTitle;
     const notificationId = await createNotification(ctx, {
       userId,
       type,
-      title: trimmedTitle,
-      message:
-        message.trim().slice(0, DEBUG_LIMITS.textMax) || DEBUG_MESSAGES.testNotificationMessage,
+      title: testNotificationText(title, DEBUG_MESSAGES.testNotificationTitle, "title"),
+      message: testNotificationText(message, DEBUG_MESSAGES.testNotificationMessage, "message"),
       data: { test: true },
     });
     return { notificationId };
@@ -236,10 +238,11 @@ export const cleanupMyBadgeProgress = mutation({
 
 /**
  * Makes a test guest for the caller: a sign-in-less person (like the demo
- * world's) to invite and answer for in the console's E2E test. `email` is
- * theirs to receive the invitation e-mail: any new address on a local backend
- * (the outbox keeps it), elsewhere only @example.test (never delivered);
- * never an address someone already uses.
+ * world's) to invite and answer for in the console's E2E test. The guest
+ * receives the invitation e-mail at a new alias of `email` (name+guest-…@…),
+ * or at a new @example.test address without one: any address on the local
+ * backend (the outbox keeps the mail), elsewhere only @example.test (never
+ * delivered). The answer is the same whether `email` is registered or not.
  */
 export const createTestGuest = mutation({
   args: { email: v.optional(v.string()) },

@@ -32,7 +32,7 @@ describe("the e-mail path", () => {
 });
 
 describe("debug mailbox", () => {
-  test("is off unless the deployment is local or CLINK_DEBUG_PAGES=true", async () => {
+  test("is off unless the deployment is the local backend or CLINK_DEBUG_PAGES=true", async () => {
     const t = newTest();
     await expect(t.query(api.emails.latestForDebug, {})).rejects.toMatchObject({
       data: {
@@ -54,16 +54,23 @@ describe("debug mailbox", () => {
     });
 
     vi.stubEnv("CLINK_DEBUG_PAGES", undefined);
+    // A localhost address is also where a self-hosted Convex backend runs: only our local
+    // backend, which says so in CLINK_LOCAL_BACKEND, turns the pages on by itself.
     for (const local of ["http://127.0.0.1:3210", "http://localhost:3410"]) {
       vi.stubEnv("CONVEX_CLOUD_URL", local);
+      expect(await t.query(api.debug.status, {})).toEqual({ enabled: false });
+      vi.stubEnv("CLINK_LOCAL_BACKEND", "1");
       expect(await t.query(api.debug.status, {})).toEqual({ enabled: true });
+      vi.stubEnv("CLINK_LOCAL_BACKEND", undefined);
     }
+    vi.stubEnv("CLINK_LOCAL_BACKEND", "1");
     vi.stubEnv("CLINK_DEBUG_PAGES", "false");
     expect(await t.query(api.debug.status, {})).toEqual({ enabled: false });
   });
 
   test("lists the latest 20 messages, newest first, with their links", async () => {
     vi.stubEnv("CONVEX_CLOUD_URL", "http://127.0.0.1:3210");
+    vi.stubEnv("CLINK_LOCAL_BACKEND", "1");
     const t = newTest();
     for (let i = 0; i < 22; i++)
       await t.action(internal.emails.send, { ...message, subject: `Message ${i}` });
@@ -109,6 +116,7 @@ describe("debug mailbox rules (issue 11)", () => {
 
   test("on a local backend anyone, even signed out, sees every message with its live sign-in link", async () => {
     vi.stubEnv("CONVEX_CLOUD_URL", "http://127.0.0.1:3210");
+    vi.stubEnv("CLINK_LOCAL_BACKEND", "1");
     const { t, sam } = await mailboxWorld();
     for (const caller of [t, sam.asUser]) {
       const mailbox = await caller.query(api.emails.latestForDebug, {});
@@ -123,41 +131,53 @@ describe("debug mailbox rules (issue 11)", () => {
     }
   });
 
-  test("elsewhere, even with debug pages on, a signed-out caller sees nothing", async () => {
-    vi.stubEnv("CONVEX_CLOUD_URL", "https://happy-otter-123.convex.cloud");
-    vi.stubEnv("CLINK_DEBUG_PAGES", "true");
-    const { t } = await mailboxWorld();
-    expect(await t.query(api.emails.latestForDebug, {})).toEqual({
-      scope: "signedOut",
-      messages: [],
-    });
-  });
+  // Elsewhere: Convex cloud, and a self-hosted Convex backend at its default localhost address.
+  const elsewhere = ["https://happy-otter-123.convex.cloud", "http://127.0.0.1:3210"];
 
-  test("elsewhere a signed-in user sees only their own messages, never a sign-in link", async () => {
-    vi.stubEnv("CONVEX_CLOUD_URL", "https://happy-otter-123.convex.cloud");
-    vi.stubEnv("CLINK_DEBUG_PAGES", "true");
-    const { t, sam } = await mailboxWorld();
-    const mailbox = await sam.asUser.query(api.emails.latestForDebug, {});
-    expect(mailbox.scope).toBe("viewer");
-    expect(mailbox.messages.map((email) => email.subject)).toEqual(["For Sam", "Sign in to Clink"]);
-    expect(mailbox.messages[0]).toMatchObject({
-      links: ["http://localhost:5173/profile/pat", "https://example.com/a?b=1&c=2"],
-    });
-    expect(mailbox.messages[1]).toMatchObject({
-      text: null,
-      html: null,
-      links: [],
-      signInLinkHidden: true,
-    });
-    expect(JSON.stringify(mailbox)).not.toContain("auth/callback");
-    // A user whose account has no e-mail sees nothing.
-    const noEmail = await t.run(async (ctx) => await ctx.db.insert("users", {}));
-    const stranger = t.withIdentity({ subject: `${noEmail}|session` });
-    expect(await stranger.query(api.emails.latestForDebug, {})).toEqual({
-      scope: "signedOut",
-      messages: [],
-    });
-  });
+  test.each(elsewhere)(
+    "elsewhere (%s), even with debug pages on, a signed-out caller sees nothing",
+    async (url) => {
+      vi.stubEnv("CONVEX_CLOUD_URL", url);
+      vi.stubEnv("CLINK_DEBUG_PAGES", "true");
+      const { t } = await mailboxWorld();
+      expect(await t.query(api.emails.latestForDebug, {})).toEqual({
+        scope: "signedOut",
+        messages: [],
+      });
+    },
+  );
+
+  test.each(elsewhere)(
+    "elsewhere (%s) a signed-in user sees only their own messages, never a sign-in link",
+    async (url) => {
+      vi.stubEnv("CONVEX_CLOUD_URL", url);
+      vi.stubEnv("CLINK_DEBUG_PAGES", "true");
+      const { t, sam } = await mailboxWorld();
+      const mailbox = await sam.asUser.query(api.emails.latestForDebug, {});
+      expect(mailbox.scope).toBe("viewer");
+      expect(mailbox.messages.map((email) => email.subject)).toEqual([
+        "For Sam",
+        "Sign in to Clink",
+      ]);
+      expect(mailbox.messages[0]).toMatchObject({
+        links: ["http://localhost:5173/profile/pat", "https://example.com/a?b=1&c=2"],
+      });
+      expect(mailbox.messages[1]).toMatchObject({
+        text: null,
+        html: null,
+        links: [],
+        signInLinkHidden: true,
+      });
+      expect(JSON.stringify(mailbox)).not.toContain("auth/callback");
+      // A user whose account has no e-mail sees nothing.
+      const noEmail = await t.run(async (ctx) => await ctx.db.insert("users", {}));
+      const stranger = t.withIdentity({ subject: `${noEmail}|session` });
+      expect(await stranger.query(api.emails.latestForDebug, {})).toEqual({
+        scope: "signedOut",
+        messages: [],
+      });
+    },
+  );
 
   test("with debug pages off it refuses everyone, signed in or not", async () => {
     vi.stubEnv("CONVEX_CLOUD_URL", "https://happy-otter-123.convex.cloud");

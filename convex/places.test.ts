@@ -96,9 +96,12 @@ describe("place search", () => {
     expect(placeProviderName()).toBe("osm");
     stubDeploymentEnv({ PLACES_PROVIDER: undefined, GOOGLE_PLACES_API_KEY: "key" });
     expect(placeProviderName()).toBe("google");
-    stubDeploymentEnv({ PLACES_PROVIDER: undefined, GOOGLE_PLACES_API_KEY: undefined, CONVEX_CLOUD_URL: "http://127.0.0.1:3210" });
+    stubDeploymentEnv({ PLACES_PROVIDER: undefined, GOOGLE_PLACES_API_KEY: undefined, CONVEX_CLOUD_URL: "http://127.0.0.1:3210", CLINK_LOCAL_BACKEND: "1" });
     expect(placeProviderName()).toBe("fixture");
     stubDeploymentEnv({ CONVEX_CLOUD_URL: "https://happy-otter-123.convex.cloud" });
+    expect(placeProviderName()).toBe("osm");
+    // A self-hosted Convex backend at its default localhost address is not the local backend.
+    stubDeploymentEnv({ CONVEX_CLOUD_URL: "http://127.0.0.1:3210" });
     expect(placeProviderName()).toBe("osm");
   });
 });

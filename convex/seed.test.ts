@@ -30,7 +30,7 @@ describe("seed.demoWorld", () => {
   });
 
   test("seeds a living world once; force re-seeds; wipe removes it all", async () => {
-    stubDeploymentEnv({ CONVEX_CLOUD_URL: "http://127.0.0.1:3210" });
+    stubDeploymentEnv({ CONVEX_CLOUD_URL: "http://127.0.0.1:3210", CLINK_LOCAL_BACKEND: "1" });
     const t = newTest();
     expect(await t.mutation(internal.seed.demoWorld, { timeZone: "Europe/London" })).toEqual({
       seeded: true,
@@ -93,7 +93,7 @@ describe("seed.pastEvent", () => {
   });
 
   test("creates an ended session with its host and attendees, unlocking the recap", async () => {
-    stubDeploymentEnv({ CONVEX_CLOUD_URL: "http://127.0.0.1:3210" });
+    stubDeploymentEnv({ CONVEX_CLOUD_URL: "http://127.0.0.1:3210", CLINK_LOCAL_BACKEND: "1" });
     const t = newTest();
     const host = await createUser(t, { email: "host@example.test" });
     const guest = await createUser(t, { email: "guest@example.test" });

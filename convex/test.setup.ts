@@ -30,7 +30,8 @@ export const TEST_CONVEX_SITE_URL = "http://127.0.0.1:3211";
 
 /**
  * The variables a deployment sets for sign-in (the local backend sets them
- * too). CONVEX_CLOUD_URL stays unset: debug pages are off unless a test turns them on.
+ * too). CONVEX_CLOUD_URL and CLINK_LOCAL_BACKEND stay unset: debug pages are
+ * off unless a test turns them on.
  * Badge checks are off (a background check would add rows mid-test): badge
  * tests pass `{ CLINK_BADGE_CHECKS: undefined }`.
  * Undo with `vi.unstubAllEnvs()`.
@@ -39,6 +40,7 @@ export function stubDeploymentEnv(extra: Record<string, string | undefined> = {}
   vi.stubEnv("SITE_URL", TEST_SITE_URL);
   vi.stubEnv("CONVEX_SITE_URL", TEST_CONVEX_SITE_URL);
   vi.stubEnv("CONVEX_CLOUD_URL", undefined);
+  vi.stubEnv("CLINK_LOCAL_BACKEND", undefined);
   vi.stubEnv("CLINK_DEBUG_PAGES", undefined);
   vi.stubEnv("RESEND_API_KEY", undefined);
   vi.stubEnv("CLINK_BADGE_CHECKS", "off");

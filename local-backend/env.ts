@@ -28,6 +28,8 @@ export async function deploymentEnv(options: {
     CONVEX_CLOUD_URL: options.cloudUrl,
     CONVEX_SITE_URL: options.siteUrl,
     SITE_URL: options.appUrl,
+    // Set by this backend only: the debug pages are on by default here (convex/model/debug.ts).
+    CLINK_LOCAL_BACKEND: "1",
     ...parseEnvFile(path.join(options.projectDir, USER_ENV_FILE)),
   };
 }

@@ -84,6 +84,25 @@ describe("e-mail addresses", () => {
     expect(emailError("sam@example.com")).toBeNull();
   });
 
+  it("refuses controls, lone surrogates and invisible format characters anywhere in an address", () => {
+    for (const address of [
+      "sam\u0000@example.com",
+      "sam@example.com\u0000",
+      "sam\u0007@example.com",
+      "sam\ud800@example.com",
+      "sam@exa\udc00mple.com",
+      "sam\u202e@example.com",
+      "sam\u2066@example.com",
+      "sam\u200b@example.com",
+      "sam@example.com\ufeff",
+    ]) {
+      expect(emailError(address), JSON.stringify(address)).toBe("Please enter a valid email address");
+    }
+    // Letters beyond ASCII and emoji (a surrogate pair) are fine.
+    expect(emailError("jos\u00e9@ex\u00e4mple.com")).toBeNull();
+    expect(emailError("cheers\u{1f37a}@example.com")).toBeNull();
+  });
+
   it("explains rate limits", () => {
     expect(magicLinkRateLimitMessage("email", 30 * 60_000)).toBe(
       "Too many sign-in links requested for this email. Please wait 30 minutes and try again.",

@@ -192,8 +192,18 @@ export function normalizeEmail(value: string): string {
   return value.trim().toLowerCase();
 }
 
+const EMAIL_PATTERN =
+  /^[^\s@\p{Cc}\p{Cf}\p{Cs}]+@[^\s@\p{Cc}\p{Cf}\p{Cs}]+\.[^\s@\p{Cc}\p{Cf}\p{Cs}]+$/u;
+
+/**
+ * Whether `value` (normalised) looks like an address. Whitespace, controls
+ * (NUL among them), lone surrogates and invisible format characters (bidi
+ * overrides, zero-width spaces) are refused anywhere in it: a mail server may
+ * cut the address at a NUL, and an address that reads like another must not be
+ * stored.
+ */
 export function isValidEmail(value: string): boolean {
-  return value.length <= 254 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
+  return value.length <= 254 && EMAIL_PATTERN.test(value);
 }
 
 /** The message for an e-mail field value (normalise first), or null when it is fine. */

@@ -40,7 +40,6 @@ export const DEBUG_MESSAGES = {
   invalidEmail: "Please enter a valid email address",
   ownAddressOnly: "On this deployment test e-mails go only to your own address",
   guestDomainOnly: "On this deployment test guests use an @example.test address",
-  guestEmailTaken: "Someone already uses this e-mail address",
   noEventsFound: "No events found",
   noCrewsFound: "No crews found",
   noNotifications: "No notifications found",

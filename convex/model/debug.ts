@@ -1,7 +1,8 @@
 /**
- * Debug and test pages (spec 3, DESIGN.md): on by default on a local backend,
- * off elsewhere unless the deployment sets CLINK_DEBUG_PAGES=true.
- * CLINK_DEBUG_PAGES=false turns them off on a local backend too.
+ * Debug and test pages (spec 3, DESIGN.md): on by default on the local
+ * backend (`local-backend/`), off everywhere else unless the deployment sets
+ * CLINK_DEBUG_PAGES=true. CLINK_DEBUG_PAGES=false turns them off on the local
+ * backend too.
  */
 import type { Id } from "../_generated/dataModel";
 import { env, type MutationCtx, type QueryCtx } from "../_generated/server";
@@ -13,15 +14,21 @@ import { ERROR_MESSAGES } from "../../shared/errors";
 import { escapeHtml } from "../../shared/html";
 import { randomString } from "../../shared/random";
 import type { NotificationType } from "../../shared/notificationRules";
+import { cleanUserText } from "../../shared/userText";
 import { progressRowsOf, userBadgesOf } from "./badges";
 import { appError } from "./errors";
 import { notificationViews, unreadCount } from "./notifications";
-import { ensureProfile, getProfileByUserId } from "./profiles";
+import { ensureProfile, getProfileByUserId, profileAccessFor, type ProfileDoc } from "./profiles";
 
-const LOCAL_DEPLOYMENT_URL = /^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?(\/|$)/;
-
+/**
+ * Whether the functions run on our local backend, which alone sets
+ * CLINK_LOCAL_BACKEND=1 for them. Never judged from the deployment's URL: a
+ * self-hosted Convex backend runs at http://127.0.0.1:3210 too, and there the
+ * debug pages, a mailbox with everyone's sign-in links and the offline place
+ * fixture must not switch on by themselves.
+ */
 export function isLocalDeployment(): boolean {
-  return LOCAL_DEPLOYMENT_URL.test(env.CONVEX_CLOUD_URL ?? "");
+  return env.CLINK_LOCAL_BACKEND?.trim() === "1";
 }
 
 export function isDebugPagesEnabled(): boolean {
@@ -87,7 +94,15 @@ export async function eventMembersForDebug(ctx: QueryCtx, eventId: Id<"events">)
   );
 }
 
-/** The caller's next hosted session that has not ended, and up to 3 other people. */
+/** The newest profiles looked through for test users (the hidden ones are skipped). */
+const TEST_USER_CANDIDATES = 10;
+
+/**
+ * The caller's next hosted session that has not ended, and up to 3 other
+ * people: their own test guests first, newest first, then the newest people
+ * whose full profile the caller may see. A private or crew_only stranger is
+ * never listed: a list nobody searched for must not reveal who signed up.
+ */
 export async function testInvitationSetup(ctx: QueryCtx, userId: Id<"users">) {
   const event = await ctx.db
     .query("events")
@@ -95,22 +110,53 @@ export async function testInvitationSetup(ctx: QueryCtx, userId: Id<"users">) {
       q.eq("createdBy", userId).gt("endTime", Date.now()),
     )
     .first();
-  const profiles = await ctx.db
-    .query("user_profiles")
+  const testUsers: { userId: Id<"users">; displayName: string; username: string }[] = [];
+  const listed = new Set<Id<"users">>([userId]);
+  const add = (profile: ProfileDoc) => {
+    listed.add(profile.userId);
+    testUsers.push({
+      userId: profile.userId,
+      displayName: profile.displayName ?? profile.username,
+      username: profile.username,
+    });
+  };
+  const guests = await ctx.db
+    .query("debug_test_guests")
+    .withIndex("by_owner", (q) => q.eq("ownerId", userId))
     .order("desc")
-    .take(DEBUG_LIMITS.testUsers + 1);
+    .take(DEBUG_LIMITS.testUsers);
+  for (const guest of guests) {
+    const profile = await getProfileByUserId(ctx, guest.guestId);
+    if (profile !== null) add(profile);
+  }
+  if (testUsers.length < DEBUG_LIMITS.testUsers) {
+    const newest = await ctx.db.query("user_profiles").order("desc").take(TEST_USER_CANDIDATES);
+    for (const profile of newest) {
+      if (testUsers.length >= DEBUG_LIMITS.testUsers) break;
+      if (listed.has(profile.userId)) continue;
+      if ((await profileAccessFor(ctx, userId, profile)) === "full") add(profile);
+    }
+  }
   return {
     testEvent:
       event === null ? null : { _id: event._id, title: event.title, startTime: event.startTime },
-    testUsers: profiles
-      .filter((profile) => profile.userId !== userId)
-      .slice(0, DEBUG_LIMITS.testUsers)
-      .map((profile) => ({
-        userId: profile.userId,
-        displayName: profile.displayName ?? profile.username,
-        username: profile.username,
-      })),
+    testUsers,
   };
+}
+
+/**
+ * A test notification's title or message under the user-text rule, cut to
+ * DEBUG_LIMITS.textMax characters as people count them (never inside an
+ * emoji); blank gives `fallback`. A lone surrogate is refused.
+ */
+export function testNotificationText(
+  value: string,
+  fallback: string,
+  field: "title" | "message",
+): string {
+  const cleaned = cleanUserText(value);
+  if (!cleaned.ok) throw appError("VALIDATION", cleaned.message, { field });
+  return [...cleaned.text].slice(0, DEBUG_LIMITS.textMax).join("").trim() || fallback;
 }
 
 /** The test e-mail's subject and bodies. */
@@ -151,6 +197,24 @@ export async function createSampleProgress(ctx: MutationCtx, userId: Id<"users">
 export const TEST_GUESTS_MAX = 20;
 const TEST_GUEST_DOMAIN = "@example.test";
 const GUEST_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
+const GUEST_SUFFIX_LENGTH = 10;
+/** Fresh addresses tried before giving up (10 random characters: a clash is next to impossible). */
+const GUEST_ADDRESS_TRIES = 5;
+
+/**
+ * A new address for a test guest: `test-guest-{random}@example.test`, or the
+ * given address with `+guest-{random}` added to its local part, so the mail
+ * still goes where the caller asked. Never the given address itself: a guest
+ * shares no address with an account (deleting the guest deletes what is
+ * stored for its address), and the answer is the same whether the given
+ * address is registered or not.
+ */
+function guestAddress(given: string): string {
+  const suffix = randomString(GUEST_ALPHABET, GUEST_SUFFIX_LENGTH);
+  if (given === "") return `test-guest-${suffix}${TEST_GUEST_DOMAIN}`;
+  const at = given.lastIndexOf("@");
+  return `${given.slice(0, at)}+guest-${suffix}${given.slice(at)}`;
+}
 
 async function testGuestsOf(ctx: QueryCtx, ownerId: Id<"users">) {
   return await ctx.db
@@ -169,20 +233,13 @@ export async function createTestGuestFor(
     throw appError("VALIDATION", `You already have ${TEST_GUESTS_MAX} test guests`);
   }
   const number = guests.length + 1;
-  const email =
-    normalizeEmail(rawEmail ?? "") ||
-    `test-guest-${randomString(GUEST_ALPHABET, 10)}${TEST_GUEST_DOMAIN}`;
-  if (!isValidEmail(email))
+  const given = normalizeEmail(rawEmail ?? "");
+  if (given !== "" && !isValidEmail(given))
     throw appError("VALIDATION", DEBUG_MESSAGES.invalidEmail, { field: "email" });
-  if (!isLocalDeployment() && !email.endsWith(TEST_GUEST_DOMAIN)) {
+  if (given !== "" && !isLocalDeployment() && !given.endsWith(TEST_GUEST_DOMAIN)) {
     throw appError("FORBIDDEN", DEBUG_MESSAGES.guestDomainOnly, { field: "email" });
   }
-  const taken = await ctx.db
-    .query("users")
-    .withIndex("email", (q) => q.eq("email", email))
-    .first();
-  if (taken !== null)
-    throw appError("VALIDATION", DEBUG_MESSAGES.guestEmailTaken, { field: "email" });
+  const email = await freeGuestAddress(ctx, given);
   const guestId = await ctx.db.insert("users", { name: `Test Guest ${number}`, email });
   const { profile } = await ensureProfile(ctx, guestId);
   await ctx.db.insert("debug_test_guests", { ownerId, guestId, createdAt: Date.now() });
@@ -192,6 +249,20 @@ export async function createTestGuestFor(
     displayName: profile.displayName ?? profile.username,
     username: profile.username,
   };
+}
+
+async function freeGuestAddress(ctx: QueryCtx, given: string): Promise<string> {
+  for (let attempt = 0; attempt < GUEST_ADDRESS_TRIES; attempt++) {
+    const email = guestAddress(given);
+    if (!isValidEmail(email))
+      throw appError("VALIDATION", DEBUG_MESSAGES.invalidEmail, { field: "email" });
+    const taken = await ctx.db
+      .query("users")
+      .withIndex("email", (q) => q.eq("email", email))
+      .first();
+    if (taken === null) return email;
+  }
+  throw new Error("Could not find a free test guest address");
 }
 
 /**
