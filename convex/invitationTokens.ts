@@ -11,6 +11,7 @@ import {
   deleteExpiredTokens,
   expireTokenForTesting,
   processInvitationToken,
+  useUpTokensOf,
 } from "./model/invitationTokens";
 import { getViewerId } from "./model/viewer";
 
@@ -43,6 +44,20 @@ export const cleanupExpired = internalMutation({
     const deleted = await deleteExpiredTokens(ctx, before);
     console.log(`Deleted ${deleted} expired invitation tokens`);
     return { deleted };
+  },
+});
+
+/** Continues using up the older links of an answered invitation. */
+export const continueUseUp = internalMutation({
+  args: {
+    userId: v.id("users"),
+    invitationKey: v.string(),
+    now: v.number(),
+    before: v.number(),
+  },
+  handler: async (ctx, { userId, invitationKey, now, before }) => {
+    await useUpTokensOf(ctx, userId, invitationKey, now, before);
+    return null;
   },
 });
 

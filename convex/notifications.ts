@@ -11,12 +11,15 @@ import { NOTIFICATIONS_PAGE_SIZE } from "../shared/notificationRules";
 import { clampPageSize } from "../shared/eventAccess";
 import { appError } from "./model/errors";
 import {
+  deleteInvitationNotifications,
   markAllRead as markAllReadOf,
   markAllReadBatch,
   markRead as markOneRead,
   notificationViews,
+  recordInvitationResponse,
   unreadCount as unreadCountOf,
 } from "./model/notifications";
+import { withSessionEnds } from "./model/eventInvitations";
 import { getViewerId, requireViewerId } from "./model/viewer";
 
 /** The bell's badge number: one counter read. */
@@ -28,7 +31,10 @@ export const unreadCount = query({
   },
 });
 
-/** The popover's list, newest first, at most 20 a page. */
+/**
+ * The popover's list, newest first, at most 20 a page; a session
+ * invitation's `eventEndTime` is its session's end as it is now.
+ */
 export const list = query({
   args: { paginationOpts: paginationOptsValidator },
   handler: async (ctx, { paginationOpts }) => {
@@ -42,7 +48,8 @@ export const list = query({
         ...paginationOpts,
         numItems: clampPageSize(paginationOpts.numItems, NOTIFICATIONS_PAGE_SIZE),
       });
-    return { ...result, page: await notificationViews(ctx, userId, result.page) };
+    const views = await notificationViews(ctx, userId, result.page);
+    return { ...result, page: await withSessionEnds(ctx, result.page, views) };
   },
 });
 
@@ -78,6 +85,34 @@ export const continueMarkAllRead = internalMutation({
         until,
       });
     }
+    return null;
+  },
+});
+
+/** Continues recording an invitation's answer on its older notifications. */
+export const continueInvitationResponse = internalMutation({
+  args: {
+    userId: v.id("users"),
+    invitationKey: v.string(),
+    response: v.union(v.literal("accepted"), v.literal("declined")),
+    method: v.union(v.literal("in_app"), v.literal("email"), v.literal("invite_link")),
+    respondedAt: v.number(),
+    before: v.number(),
+  },
+  handler: async (ctx, { userId, invitationKey, response, method, respondedAt, before }) => {
+    await recordInvitationResponse(ctx, userId, invitationKey, response, method, {
+      respondedAt,
+      before,
+    });
+    return null;
+  },
+});
+
+/** Continues removing a withdrawn invitation's older notifications. */
+export const continueDeleteInvitationNotifications = internalMutation({
+  args: { userId: v.id("users"), invitationKey: v.string(), before: v.number() },
+  handler: async (ctx, { userId, invitationKey, before }) => {
+    await deleteInvitationNotifications(ctx, userId, invitationKey, before);
     return null;
   },
 });

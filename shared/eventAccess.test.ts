@@ -26,6 +26,14 @@ const accepted: Participation = { ...nobody, member: { role: "attendee", status:
 describe("participation rules", () => {
   test("attendees: the creator, users going, accepted members", () => {
     expect([creator, going, coHost, accepted].map(isAttendee)).toEqual([true, true, true, true]);
+    // An accepted member's own RSVP decides: maybe or not going is not attending.
+    const acceptedMaybe: Participation = { ...accepted, rsvpStatus: "maybe" };
+    const acceptedNotGoing: Participation = { ...accepted, rsvpStatus: "not_going" };
+    const coHostNotGoing: Participation = { ...coHost, rsvpStatus: "not_going" };
+    expect([acceptedMaybe, acceptedNotGoing, coHostNotGoing].map(isAttendee)).toEqual([false, false, false]);
+    expect(isAttendee({ ...accepted, rsvpStatus: "going" })).toBe(true);
+    expect(eventRoleOf(coHostNotGoing)).toBe("co_host");
+    expect(canViewEvent({ isPublic: false }, acceptedNotGoing)).toBe(true);
     expect([nobody, maybe, invited, pendingCoHost, { ...nobody, rsvpStatus: "not_going" as const }].map(isAttendee)).toEqual([
       false,
       false,

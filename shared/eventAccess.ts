@@ -79,9 +79,15 @@ export type Participation = {
   member: { role: MemberRole; status: MemberStatus } | null;
 };
 
-/** Spec 2 §3 "Attendee count": the creator, users going, and accepted members. */
+/**
+ * Spec 2 §3 "Attendee count": the creator, users going, and accepted members
+ * — unless the member's own RSVP says maybe or not going. An RSVP answers an
+ * invitation (maybe accepts it, as the invitee did respond), so the RSVP is
+ * what says whether an accepted member comes.
+ */
 export function isAttendee(p: Participation): boolean {
-  return p.isCreator || p.rsvpStatus === "going" || p.member?.status === "accepted";
+  if (p.isCreator || p.rsvpStatus === "going") return true;
+  return p.member?.status === "accepted" && p.rsvpStatus === null;
 }
 
 export type EventRole = "host" | "co_host" | "attendee" | "none";
@@ -101,7 +107,8 @@ export function canEditEvent(p: Participation): boolean {
 
 /**
  * Who may view a private event (spec 2 §5, DESIGN.md): its attendees (the
- * creator, users going and accepted members), invitees whose invitation is
+ * creator, users going), accepted members (also one who said maybe or not
+ * going, so they can change their mind), invitees whose invitation is
  * pending (so they can answer it on the page), and accepted members of a
  * crew invited to it (`sharesInvitedCrew`). Public events: anyone.
  */
@@ -111,7 +118,10 @@ export function canViewEvent(
   sharesInvitedCrew = false,
 ): boolean {
   if (event.isPublic || sharesInvitedCrew) return true;
-  return p !== null && (isAttendee(p) || p.member?.status === "pending");
+  return (
+    p !== null &&
+    (isAttendee(p) || p.member?.status === "accepted" || p.member?.status === "pending")
+  );
 }
 
 /**

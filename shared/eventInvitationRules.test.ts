@@ -2,6 +2,7 @@ import { describe, expect, test } from "vitest";
 import {
   EVENT_INVITATION_MESSAGES,
   addCrewToSelection,
+  invitationAnswerOfRsvp,
   isInviteSearchReady,
 } from "./eventInvitationRules";
 
@@ -17,6 +18,12 @@ describe("event invitation rules", () => {
     expect(EVENT_INVITATION_MESSAGES.failedToSendWithReason("boom")).toBe(
       "Failed to send invitations: boom",
     );
+  });
+
+  test("an RSVP answers a pending invitation: going and maybe accept, not going declines", () => {
+    expect(invitationAnswerOfRsvp("going")).toBe("accepted");
+    expect(invitationAnswerOfRsvp("maybe")).toBe("accepted");
+    expect(invitationAnswerOfRsvp("not_going")).toBe("declined");
   });
 
   test("the search runs from 2 characters, spaces not counted", () => {

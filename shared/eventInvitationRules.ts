@@ -22,6 +22,17 @@ export const EVENT_INVITATION_MESSAGES = {
   declined: "Response sent. Maybe next time!",
 } as const;
 
+/**
+ * The answer an RSVP gives to the person's pending invitation: going or
+ * maybe accept it, not going declines it (an invitation and an RSVP of one
+ * person must not disagree).
+ */
+export function invitationAnswerOfRsvp(
+  status: "going" | "maybe" | "not_going",
+): "accepted" | "declined" {
+  return status === "not_going" ? "declined" : "accepted";
+}
+
 /** The session invite search runs from 2 characters (spec 2 §5). */
 export function isInviteSearchReady(query: string): boolean {
   return query.trim().length >= EVENT_INVITE_SEARCH_MIN_LENGTH;

@@ -25,42 +25,65 @@ describe("unreadBadgeLabel", () => {
 
 describe("invitationState", () => {
   const now = 1_000_000;
+  const later = now + 3_600_000;
 
   test("answered invitations say so; unanswered ones are actionable", () => {
-    expect(invitationState({ type: "crew_invitation", data: {} }, now)).toBe("actionable");
+    const crew = (data: Record<string, unknown>) =>
+      invitationState({ type: "crew_invitation", data, eventEndTime: null }, now);
+    expect(crew({})).toBe("actionable");
+    expect(crew({ user_response: "accepted" })).toBe("accepted");
+    expect(crew({ user_response: null })).toBe("actionable");
     expect(
-      invitationState({ type: "crew_invitation", data: { user_response: "accepted" } }, now),
-    ).toBe("accepted");
-    expect(
-      invitationState({ type: "event_invitation", data: { user_response: "declined" } }, now),
+      invitationState(
+        { type: "event_invitation", data: { user_response: "declined" }, eventEndTime: later },
+        now,
+      ),
     ).toBe("declined");
-    expect(invitationState({ type: "crew_invitation", data: { user_response: null } }, now)).toBe(
-      "actionable",
-    );
+    expect(
+      invitationState({ type: "event_invitation", data: {}, eventEndTime: later }, now),
+    ).toBe("actionable");
   });
 
   test("an event invitation whose session has ended is expired (at its end, not before)", () => {
-    const at = (end: number) =>
-      invitationState({ type: "event_invitation", data: { event_end_time: end } }, now);
+    const at = (end: number | null) =>
+      invitationState({ type: "event_invitation", data: {}, eventEndTime: end }, now);
     expect(at(now + 1)).toBe("actionable");
     expect(at(now)).toBe("expired");
     expect(at(now - 1)).toBe("expired");
+    // A session that is gone cannot be joined either.
+    expect(at(null)).toBe("expired");
     // An answer wins over expiry; crew invitations never expire by time.
     expect(
       invitationState(
-        { type: "event_invitation", data: { event_end_time: 0, user_response: "accepted" } },
+        { type: "event_invitation", data: { user_response: "accepted" }, eventEndTime: 0 },
         now,
       ),
     ).toBe("accepted");
-    expect(invitationState({ type: "crew_invitation", data: { event_end_time: 0 } }, now)).toBe(
+    expect(invitationState({ type: "crew_invitation", data: {}, eventEndTime: 0 }, now)).toBe(
       "actionable",
     );
   });
 
+  test("the session's end as it is now decides, not a copy stored on the notification", () => {
+    const stale = { event_end_time: now - 1 };
+    expect(
+      invitationState({ type: "event_invitation", data: stale, eventEndTime: later }, now),
+    ).toBe("actionable");
+    expect(
+      invitationState(
+        { type: "event_invitation", data: { event_end_time: later }, eventEndTime: now - 1 },
+        now,
+      ),
+    ).toBe("expired");
+  });
+
   test("other types have no invitation state", () => {
-    expect(invitationState({ type: "event_rsvp", data: { user_response: "accepted" } }, now)).toBe(
-      "none",
-    );
+    expect(
+      invitationState(
+        { type: "event_rsvp", data: { user_response: "accepted" }, eventEndTime: null },
+        now,
+      ),
+    ).toBe("none");
     expect(isInvitationType("event_invitation")).toBe(true);
     expect(isInvitationType("crew_invitation_response")).toBe(false);
   });

@@ -59,18 +59,24 @@ export function isInvitationType(
 
 /**
  * How an invitation notification shows (spec 3 §2): answered ones say so and
- * lose their buttons; an event invitation whose event is past says it expired.
+ * lose their buttons; an event invitation whose session has ended (or is
+ * gone) says it expired. `eventEndTime` is the session's end as the session
+ * is now, read when the notification is shown (null: no such session), never
+ * a copy from when it was sent, which a moved session makes wrong.
  */
 export function invitationState(
-  notification: { type: NotificationType; data: Record<string, unknown> },
+  notification: {
+    type: NotificationType;
+    data: Record<string, unknown>;
+    eventEndTime: number | null;
+  },
   now: number,
 ): "actionable" | InvitationResponse | "expired" | "none" {
   if (!isInvitationType(notification.type)) return "none";
   const response = notification.data.user_response;
   if (response === "accepted" || response === "declined") return response;
-  const end = notification.data.event_end_time;
-  if (notification.type === "event_invitation" && typeof end === "number" && end <= now)
-    return "expired";
+  const end = notification.eventEndTime;
+  if (notification.type === "event_invitation" && (end === null || end <= now)) return "expired";
   return "actionable";
 }
 

@@ -7,7 +7,7 @@
  */
 import { internal } from "../_generated/api";
 import type { Id } from "../_generated/dataModel";
-import type { MutationCtx } from "../_generated/server";
+import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { CREW_MESSAGES, INVITE_BATCH_MAX } from "../../shared/crewRules";
 import { EVENT_INVITATION_MESSAGES } from "../../shared/eventInvitationRules";
 import { eventPath } from "../../shared/eventSlug";
@@ -18,8 +18,9 @@ import { ensureNotEnded, type EventDoc } from "./events";
 import {
   createNotification,
   eventInvitationKey,
-  recordInvitationResponse,
   senderOf,
+  type NotificationDoc,
+  type NotificationView,
   type Sender,
 } from "./notifications";
 import { sendEventInvitationEmail } from "./invitationEmails";
@@ -29,7 +30,11 @@ import { enforceSenderLimit } from "./senderLimits";
 /** Crew members invited in the inviting mutation; the rest in scheduled batches of this size. */
 export const CREW_INVITE_BATCH = 100;
 
-/** What an event notification carries (spec 3 §3 "data"). */
+/**
+ * What an event notification carries (spec 3 §3 "data"). Not the session's
+ * end: whether an invitation has expired is read from the session when the
+ * notification is shown (`withSessionEnds`), as a moved session ends later or sooner.
+ */
 export function eventNotificationData(event: EventDoc) {
   return {
     event_id: event._id,
@@ -38,26 +43,60 @@ export function eventNotificationData(event: EventDoc) {
     eventTitle: event.title,
     eventCode: event.eventCode,
     event_date_time: event.startTime,
-    event_end_time: event.endTime,
     duration_type: event.durationType,
     event_path: eventPath(event),
   };
 }
 
 /**
+ * The bell's views, each with `eventEndTime`: for a session invitation, when
+ * its session ends as the session is now (null when the session is gone),
+ * so "Event has expired" follows a session that was moved; null for the
+ * rest. An end copied onto older rows is dropped. Each session is read once
+ * per call (a page holds at most 20 notifications).
+ */
+export async function withSessionEnds(
+  ctx: QueryCtx,
+  rows: readonly NotificationDoc[],
+  views: readonly NotificationView[],
+): Promise<Array<NotificationView & { eventEndTime: number | null }>> {
+  const ends = new Map<Id<"events">, Promise<number | null>>();
+  const endOf = (eventId: Id<"events">) => {
+    let end = ends.get(eventId);
+    if (end === undefined) {
+      end = ctx.db.get("events", eventId).then((event) => event?.endTime ?? null);
+      ends.set(eventId, end);
+    }
+    return end;
+  };
+  return await Promise.all(
+    views.map(async (view, i) => {
+      const eventId = rows[i].type === "event_invitation" ? rows[i].eventId : null;
+      const { event_end_time: _copied, ...data } = view.data;
+      return { ...view, data, eventEndTime: eventId === null ? null : await endOf(eventId) };
+    }),
+  );
+}
+
+/**
  * Leaves an event (spec 2 "Leave"): the RSVP goes, and an accepted
- * membership; a pending or declined invitation stays, so 'Maybe' toggled
- * off never deletes an invitation.
+ * membership — except that an accepted invitation returns to pending, so
+ * taking back an answer (a 'Maybe' toggled off, which answered it) never
+ * deletes an invitation and a private session stays open to answer it; a
+ * pending or declined invitation stays as it is.
  */
 export async function leaveEvent(
   ctx: MutationCtx,
   event: EventDoc,
   userId: Id<"users">,
 ): Promise<void> {
-  const rows = await readParticipationRows(ctx, event._id, userId);
+  const { member } = await readParticipationRows(ctx, event._id, userId);
+  const invitation = member?.role === "attendee" && member.invitedBy !== null;
   await changeParticipation(ctx, event, userId, {
     rsvp: null,
-    ...(rows.member?.status === "accepted" ? { member: null } : {}),
+    ...(member?.status === "accepted"
+      ? { member: invitation ? { role: "attendee", status: "pending" } : null }
+      : {}),
   });
 }
 
@@ -216,8 +255,9 @@ export async function inviteCrewBatch(
 
 /**
  * The invitee answers (in-app, or by e-mail later): pending → accepted
- * (counts as attending) or declined. The notification records the answer
- * and the inviter hears of it. 'You have no pending invitation…' otherwise.
+ * (counts as attending) or declined. The notifications record the answer
+ * (`changeParticipation`) and the inviter hears of it. 'You have no pending
+ * invitation…' otherwise.
  */
 export async function respondToEventInvitation(
   ctx: MutationCtx,
@@ -232,20 +272,30 @@ export async function respondToEventInvitation(
     throw appError("VALIDATION", EVENT_INVITATION_MESSAGES.noPendingInvitation);
   await changeParticipation(ctx, event, userId, {
     member: { role: rows.member.role, status: response },
+    responseMethod: method,
   });
-  await recordInvitationResponse(ctx, userId, eventInvitationKey(event._id), response, method);
-  const inviterId = rows.member.invitedBy;
-  if (inviterId !== null) {
-    const invitee = await senderOf(ctx, userId);
-    await createNotification(ctx, {
-      userId: inviterId,
-      type: "event_invitation_response",
-      ...NOTIFICATION_TEXTS.eventInvitationResponse(invitee.senderName, event.title, response),
-      data: { ...eventNotificationData(event), user_id: userId, response, response_method: method },
-      sender: invitee,
-      eventId: event._id,
-    });
-  }
+  if (rows.member.invitedBy !== null)
+    await notifyInviterOfAnswer(ctx, event, userId, rows.member.invitedBy, response, method);
+}
+
+/** The inviter hears that their invitation to a session was accepted or declined. */
+export async function notifyInviterOfAnswer(
+  ctx: MutationCtx,
+  event: EventDoc,
+  userId: Id<"users">,
+  inviterId: Id<"users">,
+  response: InvitationResponse,
+  method: "in_app" | "email",
+): Promise<void> {
+  const invitee = await senderOf(ctx, userId);
+  await createNotification(ctx, {
+    userId: inviterId,
+    type: "event_invitation_response",
+    ...NOTIFICATION_TEXTS.eventInvitationResponse(invitee.senderName, event.title, response),
+    data: { ...eventNotificationData(event), user_id: userId, response, response_method: method },
+    sender: invitee,
+    eventId: event._id,
+  });
 }
 
 /** The host hears of a new or changed RSVP (spec 3 "event RSVP (to the host)"). */

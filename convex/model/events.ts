@@ -34,9 +34,10 @@ import {
 } from "../../shared/eventSlug";
 import { resolveEventTimes } from "../../shared/eventTiming";
 import { ERROR_MESSAGES } from "../../shared/errors";
+import { invitationAnswerOfRsvp } from "../../shared/eventInvitationRules";
 import { firstIssue } from "../../shared/profileRules";
 import { sharesInvitedCrew } from "./crews";
-import { notifyHostOfRsvp } from "./eventInvitations";
+import { notifyHostOfRsvp, notifyInviterOfAnswer } from "./eventInvitations";
 import { appError } from "./errors";
 import {
   changeParticipation,
@@ -205,7 +206,9 @@ export function ensureNotEnded(event: EventDoc, now: number = Date.now()): void 
  * Sets the user's RSVP after the RSVP rules: not the host ('You are the host
  * of this event'), not after the end, and on a private event only for those
  * it concerns (`canRsvpTo`; others get 'You do not have permission to view
- * this private event').
+ * this private event'). The host hears of it; an RSVP that answers a pending
+ * invitation (`changeParticipation`) is news to its inviter too, unless the
+ * inviter is the host, who just heard.
  */
 export async function setRsvpEnsuringAllowed(
   ctx: MutationCtx,
@@ -224,6 +227,11 @@ export async function setRsvpEnsuringAllowed(
   }
   const updated = await changeParticipation(ctx, event, userId, { rsvp: status });
   if (rows.rsvp?.status !== status) await notifyHostOfRsvp(ctx, updated, userId, status);
+  const inviterId = rows.member?.status === "pending" ? rows.member.invitedBy : null;
+  if (inviterId !== null && inviterId !== event.createdBy) {
+    const response = invitationAnswerOfRsvp(status);
+    await notifyInviterOfAnswer(ctx, updated, userId, inviterId, response, "in_app");
+  }
   return updated;
 }
 

@@ -148,31 +148,60 @@ async function answerCrew(
   };
 }
 
-/** Both links of the answered invitation (and any older ones) stop working. */
+/**
+ * Links of one invitation used up per mutation. Each invitation e-mail (a
+ * re-invitation, a nudge) adds a pair, so an invitation may have any number;
+ * the newest go in the answering mutation, older ones in scheduled batches.
+ */
+export const TOKEN_USE_UP_BATCH = 100;
+
+/** Every link of the answered invitation stops working: the one used records the answer. */
 async function useUpTokens(
   ctx: MutationCtx,
   row: InvitationTokenDoc,
   response: InvitationResponse,
   now: number,
 ): Promise<void> {
-  const siblings = await ctx.db
+  await ctx.db.patch("invitation_tokens", row._id, {
+    used: true,
+    responseStatus: response,
+    updatedAt: now,
+  });
+  await useUpTokensOf(ctx, row.userId, row.invitationKey, now, null);
+}
+
+/**
+ * Marks a batch of one user's links of one invitation used, newest first
+ * (those created before `before` when given), and schedules the older ones.
+ */
+export async function useUpTokensOf(
+  ctx: MutationCtx,
+  userId: Id<"users">,
+  invitationKey: string,
+  now: number,
+  before: number | null,
+): Promise<void> {
+  const batch = await ctx.db
     .query("invitation_tokens")
-    .withIndex("by_user_and_invitation_key", (q) =>
-      q.eq("userId", row.userId).eq("invitationKey", row.invitationKey),
-    )
-    .take(TOKENS_PER_INVITATION_MAX);
-  for (const sibling of siblings) {
+    .withIndex("by_user_and_invitation_key", (q) => {
+      const range = q.eq("userId", userId).eq("invitationKey", invitationKey);
+      return before === null ? range : range.lt("_creationTime", before);
+    })
+    .order("desc")
+    .take(TOKEN_USE_UP_BATCH);
+  for (const sibling of batch) {
     if (sibling.used) continue;
-    await ctx.db.patch("invitation_tokens", sibling._id, {
-      used: true,
-      responseStatus: sibling._id === row._id ? response : null,
-      updatedAt: now,
+    await ctx.db.patch("invitation_tokens", sibling._id, { used: true, updatedAt: now });
+  }
+  if (batch.length === TOKEN_USE_UP_BATCH) {
+    await ctx.scheduler.runAfter(0, internal.invitationTokens.continueUseUp, {
+      userId,
+      invitationKey,
+      now,
+      before: batch[batch.length - 1]._creationTime,
     });
   }
 }
-
-/** Links one invitation may have (re-invitations issue new pairs; older ones expire). */
-const TOKENS_PER_INVITATION_MAX = 20;
 
 // ---------------------------------------------------------------- clean-up
 

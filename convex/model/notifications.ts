@@ -210,22 +210,52 @@ export async function markAllRead(ctx: MutationCtx, userId: Id<"users">): Promis
 // ---------------------------------------------------------------- invitations
 
 /**
- * Records the answer to an invitation on the user's invitation notification(s):
- * `user_response`, `responded_at`, `response_method`, read (spec 3 §4).
+ * An invitation's notifications settled or deleted per mutation. Nudges and
+ * re-invitations add one each, so an invitation may have any number; the
+ * newest (what the bell shows first) go in the answering mutation, older
+ * ones in scheduled batches.
+ */
+export const INVITATION_NOTIFICATION_BATCH = 100;
+
+export type InvitationResponseMethod = "in_app" | "email" | "invite_link";
+
+/** One user's notifications of one invitation, newest first, created before `before` when given. */
+function invitationNotificationsQuery(
+  ctx: QueryCtx,
+  userId: Id<"users">,
+  invitationKey: string,
+  before: number | undefined,
+) {
+  return ctx.db
+    .query("notifications")
+    .withIndex("by_user_and_invitation_key", (q) => {
+      const range = q.eq("userId", userId).eq("invitationKey", invitationKey);
+      return before === undefined ? range : range.lt("_creationTime", before);
+    })
+    .order("desc");
+}
+
+/**
+ * Records the answer to an invitation on every one of the user's
+ * notifications of it: `user_response`, `responded_at`, `response_method`,
+ * read (spec 3 §4). A batch, newest first; older ones (created before the
+ * oldest of this batch, so a new invitation's stay untouched) are scheduled.
  */
 export async function recordInvitationResponse(
   ctx: MutationCtx,
   userId: Id<"users">,
   invitationKey: string,
   response: InvitationResponse,
-  method: "in_app" | "email" | "invite_link" = "in_app",
+  method: InvitationResponseMethod = "in_app",
+  continuing: { respondedAt: number; before: number } | null = null,
 ): Promise<void> {
-  const rows = await ctx.db
-    .query("notifications")
-    .withIndex("by_user_and_invitation_key", (q) =>
-      q.eq("userId", userId).eq("invitationKey", invitationKey),
-    )
-    .take(10);
+  const respondedAt = continuing?.respondedAt ?? Date.now();
+  const rows = await invitationNotificationsQuery(
+    ctx,
+    userId,
+    invitationKey,
+    continuing?.before,
+  ).take(INVITATION_NOTIFICATION_BATCH);
   for (const row of rows) {
     if (row.data.user_response !== undefined && row.data.user_response !== null) continue;
     await ctx.db.patch("notifications", row._id, {
@@ -233,27 +263,46 @@ export async function recordInvitationResponse(
         ...row.data,
         user_response: response,
         response,
-        responded_at: Date.now(),
+        responded_at: respondedAt,
         response_method: method,
       },
     });
     await markRead(ctx, row);
   }
+  if (rows.length === INVITATION_NOTIFICATION_BATCH) {
+    await ctx.scheduler.runAfter(0, internal.notifications.continueInvitationResponse, {
+      userId,
+      invitationKey,
+      response,
+      method,
+      respondedAt,
+      before: rows[rows.length - 1]._creationTime,
+    });
+  }
 }
 
-/** Removes a user's unanswered invitation notifications for `invitationKey` (an invitation withdrawn). */
+/**
+ * Removes a user's notifications of `invitationKey` (an invitation
+ * withdrawn): a batch, newest first; older ones are scheduled (only those
+ * created before this batch's oldest, so a new invitation's stays).
+ */
 export async function deleteInvitationNotifications(
   ctx: MutationCtx,
   userId: Id<"users">,
   invitationKey: string,
+  before?: number,
 ): Promise<void> {
-  const rows = await ctx.db
-    .query("notifications")
-    .withIndex("by_user_and_invitation_key", (q) =>
-      q.eq("userId", userId).eq("invitationKey", invitationKey),
-    )
-    .take(10);
+  const rows = await invitationNotificationsQuery(ctx, userId, invitationKey, before).take(
+    INVITATION_NOTIFICATION_BATCH,
+  );
   for (const row of rows) await deleteNotification(ctx, row);
+  if (rows.length === INVITATION_NOTIFICATION_BATCH) {
+    await ctx.scheduler.runAfter(0, internal.notifications.continueDeleteInvitationNotifications, {
+      userId,
+      invitationKey,
+      before: rows[rows.length - 1]._creationTime,
+    });
+  }
 }
 
 // ---------------------------------------------------------------- clean-up

@@ -10,7 +10,9 @@
  * - the user's `user_event_counts` (profile Upcoming / Past tabs);
  * - the user's profile stat "RSVPs" (`adjustProfileStats`);
  * - for a session that has not ended, how many members of each of the
- *   user's crews attend it (`crew_events`, the crew counting rule).
+ *   user's crews attend it (`crew_events`, the crew counting rule);
+ * - a pending invitation: an RSVP answers it, and an answer settles its
+ *   notifications.
  *
  * Every RSVP or membership write goes through `changeParticipation`.
  */
@@ -19,8 +21,14 @@ import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { addToTrendingKey, removeFromTrendingKey } from "../../shared/discoverFilters";
 import { isAttendee, type Participation } from "../../shared/eventAccess";
 import type { MemberRole, MemberStatus, RsvpStatus } from "../../shared/eventOptions";
+import { invitationAnswerOfRsvp } from "../../shared/eventInvitationRules";
 import { onParticipationChanged } from "./badges";
 import { adjustCrewAttendanceForAttendee } from "./crews";
+import {
+  eventInvitationKey,
+  recordInvitationResponse,
+  type InvitationResponseMethod,
+} from "./notifications";
 import { adjustProfileStats } from "./profiles";
 
 export type EventDoc = Doc<"events">;
@@ -153,6 +161,8 @@ export type ParticipationChange = {
   rsvp?: RsvpStatus | null;
   /** A membership to upsert, null to remove it, absent to leave it. */
   member?: MemberChange | null;
+  /** How a pending invitation this change answers was answered (in the app unless said). */
+  responseMethod?: InvitationResponseMethod;
 };
 
 const STATUS_COUNTER = {
@@ -170,6 +180,12 @@ function countsForTrending(status: RsvpStatus | null): boolean {
  * every maintained count by the difference (a handful of point reads and
  * writes, whatever the event's size). Returns the event as it now is.
  * Access rules are the caller's job.
+ *
+ * An invitation is one membership, so it has one state: an RSVP by someone
+ * whose invitation is pending answers it (going or maybe accept, not going
+ * declines), and whenever a membership leaves pending its notifications
+ * record the answer — so no Accept/Decline is left to contradict what the
+ * person did.
  */
 export async function changeParticipation(
   ctx: MutationCtx,
@@ -228,8 +244,16 @@ export async function changeParticipation(
     }
   }
 
-  if (change.member !== undefined) {
-    const wanted = change.member;
+  let memberChange = change.member;
+  if (memberChange === undefined && change.rsvp != null && rows.member?.status === "pending") {
+    memberChange = {
+      role: rows.member.role,
+      status: invitationAnswerOfRsvp(change.rsvp),
+    };
+  }
+
+  if (memberChange !== undefined) {
+    const wanted = memberChange;
     if (wanted === null) {
       if (rows.member !== null) await ctx.db.delete("event_members", rows.member._id);
       member = null;
@@ -265,6 +289,19 @@ export async function changeParticipation(
       await ctx.db.patch("event_members", rows.member._id, patch);
       member = { ...rows.member, ...patch };
     }
+  }
+
+  if (
+    rows.member?.status === "pending" &&
+    (member?.status === "accepted" || member?.status === "declined")
+  ) {
+    await recordInvitationResponse(
+      ctx,
+      userId,
+      eventInvitationKey(event._id),
+      member.status,
+      change.responseMethod ?? "in_app",
+    );
   }
 
   const attends = isAttendee(participationOf(event, userId, { rsvp, member }));
