@@ -1,7 +1,8 @@
 /**
  * Finding people to invite (spec 3 §5, spec 2 §5): a partial,
- * case-insensitive match on display name, nickname or username, the caller
- * and anyone `isExcluded` says left out, at most 10 results. Served by the
+ * case-insensitive match on display name, username, or the nickname where
+ * the caller may see it (profile visibility), the caller and anyone
+ * `isExcluded` says left out, at most 10 results. Served by the
  * `search_names` index over each profile's name suffixes
  * (shared/crewRules.ts `userSearchTerms`), checked again in memory.
  */
@@ -41,9 +42,11 @@ export async function searchUsers(
   for (const profile of candidates) {
     if (results.length >= USER_SEARCH_RESULTS_MAX) break;
     if (profile.userId === callerId || !matchesUserQuery(profile, query)) continue;
-    if (await isExcluded(profile.userId)) continue;
-    // Name and username are what an invitation shows anyway; the rest follows profile visibility.
+    // Name and username are what an invitation shows anyway; the rest follows profile
+    // visibility — also what may match, or a substring search would spell out a hidden nickname.
     const full = (await profileAccessFor(ctx, callerId, profile)) === "full";
+    if (!full && !matchesUserQuery({ ...profile, nickname: null }, query)) continue;
+    if (await isExcluded(profile.userId)) continue;
     results.push({
       userId: profile.userId,
       username: profile.username,
