@@ -295,13 +295,19 @@ describe("create, update, remove", () => {
   test("update: creator and co-host only ('You do not have permission to edit this crew')", async () => {
     const t = newTest();
     const { creator, coHost, member, invitee, stranger, crewId } = await cast(t);
-    for (const user of [member, invitee, stranger]) {
+    for (const user of [member, invitee]) {
       await expectRefused(
         t,
         () => user.asUser.mutation(api.crews.update, { crewId, ...details }),
         "You do not have permission to edit this crew",
       );
     }
+    // A private crew is not there for a stranger.
+    await expectRefused(
+      t,
+      () => stranger.asUser.mutation(api.crews.update, { crewId, ...details }),
+      "Crew not found",
+    );
     await expectRefused(
       t,
       () => coHost.asUser.mutation(api.crews.update, { crewId, ...details, name: "" }),
@@ -326,13 +332,18 @@ describe("create, update, remove", () => {
   test("remove: creator only; members, links, notifications go and every count follows", async () => {
     const t = newTest();
     const { creator, coHost, member, invitee, stranger, crewId } = await cast(t);
-    for (const user of [coHost, member, invitee, stranger]) {
+    for (const user of [coHost, member, invitee]) {
       await expectRefused(
         t,
         () => user.asUser.mutation(api.crews.remove, { crewId }),
         "Only crew creator can delete this crew",
       );
     }
+    await expectRefused(
+      t,
+      () => stranger.asUser.mutation(api.crews.remove, { crewId }),
+      "Crew not found",
+    );
     await creator.asUser.mutation(api.crews.createInviteLinkFor, { crewId });
     expect(await unreadCounter(t, invitee.userId)).toBe(1);
     expect(await unreadCounter(t, coHost.userId)).toBe(1); // the promotion (the answered invitation is read)
@@ -472,11 +483,11 @@ describe("invitations to a crew", () => {
     expect(await crewsStat(t, other)).toBe(0);
     expect((await notificationsOf(t, other.userId))[0].data.user_response).toBe("declined");
     expect((await notificationsOf(t, creator.userId)).at(-1)!.data.response).toBe("declined");
-    // Answering again: nothing pending.
+    // Answering again: nothing pending (and having declined, the private crew is not theirs to see).
     await expectRefused(
       t,
       () => other.asUser.mutation(api.crews.respondToInvitation, { crewId, response: "accepted" }),
-      "You have no pending invitation to this crew",
+      "Crew not found",
     );
     await expectRefused(
       t,
@@ -621,13 +632,18 @@ describe("leave, removeMember, promote and demote", () => {
     const { creator, coHost, member, invitee, stranger, crewId } = await cast(t);
     const second = await createUser(t, { name: "Sam Second" });
     await addCrewMembers(creator, crewId, second);
-    for (const user of [member, invitee, stranger]) {
+    for (const user of [member, invitee]) {
       await expectRefused(
         t,
         () => user.asUser.mutation(api.crews.removeMember, { crewId, userId: second.userId }),
         "You do not have permission to remove crew members",
       );
     }
+    await expectRefused(
+      t,
+      () => stranger.asUser.mutation(api.crews.removeMember, { crewId, userId: second.userId }),
+      "Crew not found",
+    );
     await expectRefused(
       t,
       () => coHost.asUser.mutation(api.crews.removeMember, { crewId, userId: creator.userId }),
@@ -700,13 +716,18 @@ describe("invite links", () => {
   test("managers create them (8 characters, 7 days); others 'Failed to create invite link'", async () => {
     const t = newTest();
     const { creator, coHost, member, invitee, stranger, crewId } = await cast(t);
-    for (const user of [member, invitee, stranger]) {
+    for (const user of [member, invitee]) {
       await expectRefused(
         t,
         () => user.asUser.mutation(api.crews.createInviteLinkFor, { crewId }),
         "Failed to create invite link",
       );
     }
+    await expectRefused(
+      t,
+      () => stranger.asUser.mutation(api.crews.createInviteLinkFor, { crewId }),
+      "Crew not found",
+    );
     const before = Date.now();
     const link = await coHost.asUser.mutation(api.crews.createInviteLinkFor, { crewId });
     expect(link.inviteCode).toMatch(/^[A-Z0-9]{8}$/);
@@ -772,7 +793,11 @@ describe("invite links", () => {
     expect(await crewCounts(t, crewId)).toEqual({ members: 5, pending: 0 });
     expect(await crewsStat(t, stranger)).toBe(1);
     const late = await createUser(t, { name: "Lou Late" });
-    expect((await late.asUser.query(api.crews.inviteLink, { code })).status).toBe("max_uses");
+    // Used up, the link tells nothing of its crew.
+    expect(await late.asUser.query(api.crews.inviteLink, { code })).toEqual({
+      status: "invalid",
+      crew: null,
+    });
     await expectRefused(
       t,
       () => late.asUser.mutation(api.crews.joinWithCode, { code }),
@@ -793,9 +818,10 @@ describe("invite links", () => {
     );
     await early.asUser.mutation(api.crews.joinWithCode, { code: link.inviteCode });
     vi.setSystemTime(link.expiresAt);
-    expect((await late.asUser.query(api.crews.inviteLink, { code: link.inviteCode })).status).toBe(
-      "expired",
-    );
+    expect(await late.asUser.query(api.crews.inviteLink, { code: link.inviteCode })).toEqual({
+      status: "invalid",
+      crew: null,
+    });
     await expectRefused(
       t,
       () => late.asUser.mutation(api.crews.joinWithCode, { code: link.inviteCode }),

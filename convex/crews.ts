@@ -2,6 +2,9 @@
  * Crews: thin public functions over model/crews*.ts. The caller is always
  * the signed-in user; every failure the UI shows is `ConvexError({ code,
  * message })` with the spec's message (spec 3 §8 "Crews", "Invite link").
+ * Every function that names a crew by id reaches it through
+ * `getCrewVisibleTo`: whoever may not see a private crew is answered
+ * 'Crew not found', exactly as for an id that does not exist.
  */
 import { paginationOptsValidator } from "convex/server";
 import { v } from "convex/values";
@@ -18,12 +21,12 @@ import {
 import { NOTIFICATION_TEXTS } from "../shared/notificationRules";
 import { firstIssue } from "../shared/profileRules";
 import {
-  crewByIdString,
   changeCrewMembership,
-  getCrewEnsuringAccess,
+  ensureCrewCreator,
+  ensureCrewManager,
   getCrewMember,
-  requireCrewCreator,
-  requireCrewManager,
+  getCrewVisibleTo,
+  mayManageCrew,
 } from "./model/crews";
 import {
   cleanupDeletedCrew as runCrewCleanups,
@@ -33,12 +36,17 @@ import {
 import {
   createInviteLink,
   crewNotificationData,
+  deleteExpiredInviteLinks,
+  INVITE_LINK_CLEANUP_BATCH,
   inviteLinkInfo,
   inviteUserToCrew,
   joinByInviteCode,
   removePendingInvitation,
   respondToCrewInvitation,
+  revokeInviteLink as revokeLink,
+  workingInviteLinks,
 } from "./model/crewInvites";
+import { runCleanupSteps } from "./model/batchedCleanup";
 import {
   crewMembersPage,
   crewPageView,
@@ -80,12 +88,7 @@ function parseDetails(input: {
 export const get = query({
   args: { crewId: v.string() },
   handler: async (ctx, { crewId }) => {
-    const access = await getCrewEnsuringAccess(
-      ctx,
-      await crewByIdString(ctx, crewId),
-      await getViewerId(ctx),
-    );
-    return crewPageView(access);
+    return crewPageView(await getCrewVisibleTo(ctx, crewId, await getViewerId(ctx)));
   },
 });
 
@@ -93,11 +96,7 @@ export const get = query({
 export const members = query({
   args: { crewId: v.id("crews"), paginationOpts: paginationOptsValidator },
   handler: async (ctx, { crewId, paginationOpts }) => {
-    const access = await getCrewEnsuringAccess(
-      ctx,
-      await ctx.db.get("crews", crewId),
-      await getViewerId(ctx),
-    );
+    const access = await getCrewVisibleTo(ctx, crewId, await getViewerId(ctx));
     return await crewMembersPage(ctx, access, "accepted", paginationOpts);
   },
 });
@@ -106,11 +105,7 @@ export const members = query({
 export const pendingInvitations = query({
   args: { crewId: v.id("crews"), paginationOpts: paginationOptsValidator },
   handler: async (ctx, { crewId, paginationOpts }) => {
-    const access = await getCrewEnsuringAccess(
-      ctx,
-      await ctx.db.get("crews", crewId),
-      await getViewerId(ctx),
-    );
+    const access = await getCrewVisibleTo(ctx, crewId, await getViewerId(ctx));
     if (!crewPageView(access).viewer.isMember)
       return { page: [], isDone: true, continueCursor: "" };
     return await crewMembersPage(ctx, access, "pending", paginationOpts);
@@ -121,11 +116,7 @@ export const pendingInvitations = query({
 export const sessions = query({
   args: { crewId: v.id("crews") },
   handler: async (ctx, { crewId }) => {
-    const access = await getCrewEnsuringAccess(
-      ctx,
-      await ctx.db.get("crews", crewId),
-      await getViewerId(ctx),
-    );
+    const access = await getCrewVisibleTo(ctx, crewId, await getViewerId(ctx));
     return await crewSessions(ctx, access);
   },
 });
@@ -151,7 +142,10 @@ export const forProfile = query({
   },
 });
 
-/** What `/crew/join/{code}` shows: `{ status: valid | invalid | expired | max_uses | already_member, crew }`. */
+/**
+ * What `/crew/join/{code}` shows: `{ status: valid | already_member, crew }`
+ * while the link works; any other code, `{ status: invalid, crew: null }`.
+ */
 export const inviteLink = query({
   args: { code: v.string() },
   handler: async (ctx, { code }) => await inviteLinkInfo(ctx, code, await getViewerId(ctx)),
@@ -160,16 +154,31 @@ export const inviteLink = query({
 /**
  * Users to invite to the crew (debounced by the client): blank ignored,
  * the caller and existing members (accepted or pending) left out, at most 10.
+ * With a crew, only for those who manage it — to anyone else the crew is
+ * 'Crew not found' (who is left out would tell who is in it); without one
+ * (the create wizard), everyone is searched.
  */
 export const searchUsersToInvite = query({
   args: { crewId: v.optional(v.id("crews")), query: v.string() },
   handler: async (ctx, { crewId, query }) => {
     const userId = await requireViewerId(ctx);
+    if (crewId !== undefined && !mayManageCrew(await getCrewVisibleTo(ctx, crewId, userId)))
+      throw appError("NOT_FOUND", CREW_MESSAGES.notFound);
     return await searchUsers(ctx, userId, query, async (candidate) => {
       if (crewId === undefined) return false;
       const member = await getCrewMember(ctx, crewId, candidate);
       return member?.status === "accepted" || member?.status === "pending";
     });
+  },
+});
+
+/** The crew's invite links that work now, for the share dialog (managers). */
+export const inviteLinks = query({
+  args: { crewId: v.id("crews") },
+  handler: async (ctx, { crewId }) => {
+    const userId = await requireViewerId(ctx);
+    const { crew } = ensureCrewManager(await getCrewVisibleTo(ctx, crewId, userId));
+    return await workingInviteLinks(ctx, crew, userId);
   },
 });
 
@@ -241,7 +250,7 @@ export const update = mutation({
   args: { crewId: v.id("crews"), ...detailsArgs },
   handler: async (ctx, { crewId, ...input }) => {
     const userId = await requireViewerId(ctx);
-    await requireCrewManager(ctx, crewId, userId);
+    ensureCrewManager(await getCrewVisibleTo(ctx, crewId, userId));
     await ctx.db.patch("crews", crewId, { ...parseDetails(input), updatedAt: Date.now() });
     return null;
   },
@@ -252,10 +261,8 @@ export const remove = mutation({
   args: { crewId: v.id("crews") },
   handler: async (ctx, { crewId }) => {
     const userId = await requireViewerId(ctx);
-    await deleteCrewCascade(
-      ctx,
-      await requireCrewCreator(ctx, crewId, userId, CREW_MESSAGES.onlyCreatorCanDelete),
-    );
+    const access = await getCrewVisibleTo(ctx, crewId, userId);
+    await deleteCrewCascade(ctx, ensureCrewCreator(access, CREW_MESSAGES.onlyCreatorCanDelete));
     return null;
   },
 });
@@ -265,7 +272,7 @@ export const leave = mutation({
   args: { crewId: v.id("crews") },
   handler: async (ctx, { crewId }) => {
     const userId = await requireViewerId(ctx);
-    const access = await getCrewEnsuringAccess(ctx, await ctx.db.get("crews", crewId), userId);
+    const access = await getCrewVisibleTo(ctx, crewId, userId);
     if (access.crew.createdBy === userId)
       throw appError("FORBIDDEN", CREW_MESSAGES.hostCannotLeave);
     if (access.member?.status !== "accepted")
@@ -280,7 +287,8 @@ export const inviteUsers = mutation({
   args: { crewId: v.id("crews"), userIds: v.array(v.id("users")) },
   handler: async (ctx, { crewId, userIds }) => {
     const userId = await requireViewerId(ctx);
-    await requireCrewManager(ctx, crewId, userId, CREW_MESSAGES.noPermissionToInvite);
+    const access = await getCrewVisibleTo(ctx, crewId, userId);
+    ensureCrewManager(access, CREW_MESSAGES.noPermissionToInvite);
     if (userIds.length === 0 || userIds.length > INVITE_BATCH_MAX)
       throw appError("VALIDATION", CREW_MESSAGES.failedToSendInvites);
     return await inviteEach(ctx, crewId, userId, userIds);
@@ -295,10 +303,8 @@ export const inviteByUsername = mutation({
   args: { crewId: v.id("crews"), username: v.string() },
   handler: async (ctx, { crewId, username }) => {
     const userId = await requireViewerId(ctx);
-    const { crew } = await requireCrewManager(
-      ctx,
-      crewId,
-      userId,
+    const { crew } = ensureCrewManager(
+      await getCrewVisibleTo(ctx, crewId, userId),
       CREW_MESSAGES.noPermissionToInvite,
     );
     if (username.trim() === "")
@@ -330,8 +336,7 @@ export const respondToInvitation = mutation({
   args: { crewId: v.id("crews"), response: v.union(v.literal("accepted"), v.literal("declined")) },
   handler: async (ctx, { crewId, response }) => {
     const userId = await requireViewerId(ctx);
-    const crew = await ctx.db.get("crews", crewId);
-    if (crew === null) throw appError("NOT_FOUND", CREW_MESSAGES.notFound);
+    const { crew } = await getCrewVisibleTo(ctx, crewId, userId);
     await respondToCrewInvitation(ctx, crew, userId, response);
     return { crewId, response };
   },
@@ -342,10 +347,8 @@ export const removeMember = mutation({
   args: { crewId: v.id("crews"), userId: v.id("users") },
   handler: async (ctx, { crewId, userId: targetId }) => {
     const userId = await requireViewerId(ctx);
-    const { crew } = await requireCrewManager(
-      ctx,
-      crewId,
-      userId,
+    const { crew } = ensureCrewManager(
+      await getCrewVisibleTo(ctx, crewId, userId),
       CREW_MESSAGES.noPermissionToRemove,
     );
     if (targetId === crew.createdBy) throw appError("FORBIDDEN", CREW_MESSAGES.hostCannotBeChanged);
@@ -363,10 +366,8 @@ export const removePending = mutation({
   args: { crewId: v.id("crews"), userId: v.id("users") },
   handler: async (ctx, { crewId, userId: targetId }) => {
     const userId = await requireViewerId(ctx);
-    const crew = await requireCrewCreator(
-      ctx,
-      crewId,
-      userId,
+    const crew = ensureCrewCreator(
+      await getCrewVisibleTo(ctx, crewId, userId),
       CREW_MESSAGES.onlyCreatorCanRemovePending,
     );
     await removePendingInvitation(ctx, crew, targetId);
@@ -381,7 +382,10 @@ async function setCoHost(
   targetId: Id<"users">,
   role: "co_host" | "member",
 ) {
-  const crew = await requireCrewCreator(ctx, crewId, userId, CREW_MESSAGES.onlyCreatorCanPromote);
+  const crew = ensureCrewCreator(
+    await getCrewVisibleTo(ctx, crewId, userId),
+    CREW_MESSAGES.onlyCreatorCanPromote,
+  );
   if (targetId === crew.createdBy) throw appError("FORBIDDEN", CREW_MESSAGES.hostCannotBeChanged);
   const member = await getCrewMember(ctx, crewId, targetId);
   if (member?.status !== "accepted")
@@ -418,7 +422,11 @@ export const demoteCoHost = mutation({
   },
 });
 
-/** A new invite link (managers): 7 days unless `days` says otherwise, optional `maxUses`. */
+/**
+ * A new invite link (managers): 7 days unless `days` (whole days, 1–30)
+ * says otherwise, optionally at most `maxUses` (a whole number from 1).
+ * Other limits: VALIDATION with the field and a message saying what is allowed.
+ */
 export const createInviteLinkFor = mutation({
   args: {
     crewId: v.id("crews"),
@@ -427,21 +435,26 @@ export const createInviteLinkFor = mutation({
   },
   handler: async (ctx, { crewId, days, maxUses }) => {
     const userId = await requireViewerId(ctx);
-    const { crew } = await requireCrewManager(
-      ctx,
-      crewId,
-      userId,
+    const { crew } = ensureCrewManager(
+      await getCrewVisibleTo(ctx, crewId, userId),
       CREW_MESSAGES.failedToCreateInviteLink,
     );
-    const validDays =
-      days === undefined || (Number.isFinite(days) && days > 0 && days <= 30) ? days : undefined;
-    const validMax =
-      maxUses === undefined || maxUses === null
-        ? null
-        : Number.isInteger(maxUses) && maxUses > 0
-          ? maxUses
-          : null;
-    return await createInviteLink(ctx, crew, userId, { days: validDays, maxUses: validMax });
+    return await createInviteLink(ctx, crew, userId, { days, maxUses });
+  },
+});
+
+/**
+ * Revokes one of the crew's invite links (host and co-hosts, whoever made
+ * it): it stops working at once. 'Invite link not found' for a code that is
+ * not the crew's; revoking it again changes nothing.
+ */
+export const revokeInviteLink = mutation({
+  args: { crewId: v.id("crews"), inviteCode: v.string() },
+  handler: async (ctx, { crewId, inviteCode }) => {
+    const userId = await requireViewerId(ctx);
+    const { crew } = ensureCrewManager(await getCrewVisibleTo(ctx, crewId, userId));
+    await revokeLink(ctx, crew, inviteCode);
+    return null;
   },
 });
 
@@ -456,6 +469,24 @@ export const joinWithCode = mutation({
 });
 
 // ---------------------------------------------------------------- internal
+
+/**
+ * Deletes invite links that can never work again (expired, and revoked,
+ * which expires them), a batch a run, continuing until none is left (cron).
+ */
+export const deleteDeadInviteLinks = internalMutation({
+  args: {},
+  handler: async (ctx) => {
+    const done = await runCleanupSteps(
+      ctx,
+      Date.now(),
+      [deleteExpiredInviteLinks],
+      INVITE_LINK_CLEANUP_BATCH,
+    );
+    if (!done) await ctx.scheduler.runAfter(0, internal.crews.deleteDeadInviteLinks, {});
+    return null;
+  },
+});
 
 /** Continues deleting a deleted crew's rows. */
 export const cleanupDeletedCrew = internalMutation({

@@ -17,6 +17,10 @@ crons.interval("delete expired invitation tokens", { hours: 1 }, internal.invita
 // The e-mail log keeps a message for 90 days; older rows are deleted in batches until none is left.
 crons.daily("prune the e-mail log", { hourUTC: 3, minuteUTC: 41 }, internal.emails.pruneOldLogs, {});
 
+// Crew invite links that can never work again (expired or revoked) are deleted in batches
+// until none is left.
+crons.interval("delete dead crew invite links", { hours: 1 }, internal.crews.deleteDeadInviteLinks, {});
+
 // Badges: the catalogue synced and every user checked silently (days pass; badges get added),
 // at a quiet minute of a quiet hour.
 crons.daily(

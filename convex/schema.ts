@@ -518,18 +518,25 @@ export default defineSchema({
     .index("by_user_and_status", ["userId", "status"])
     .index("by_invited_by", ["invitedBy"]),
 
-  /** Invite links (`/crew/join/{code}`): 8 characters, 7 days by default, optional max uses. */
+  /**
+   * Invite links (`/crew/join/{code}`): 8 characters, 7 days by default, optional max uses.
+   * A link works only while its maker may still invite (host, or co-host now).
+   */
   crew_invitations: defineTable({
     crewId: v.id("crews"),
     inviteCode: v.string(),
     createdBy: v.id("users"),
+    /** Revoking sets it to the moment of revoking, so the expiry sweep deletes revoked links too. */
     expiresAt: v.number(),
     maxUses: v.union(v.number(), v.null()),
     currentUses: v.number(),
     createdAt: v.number(),
+    /** When a host or co-host revoked it (absent while not revoked). */
+    revokedAt: v.optional(v.number()),
   })
     .index("by_invite_code", ["inviteCode"])
     .index("by_crew", ["crewId"])
+    .index("by_expires_at", ["expiresAt"])
     .index("by_created_by", ["createdBy"]),
 
   /**

@@ -11,7 +11,10 @@ import {
   crewRoleOf,
   eventCountsForCrew,
   generateInviteCode,
+  inviteLinkLimitsProblem,
   inviteLinkProblem,
+  INVITE_LINK_MAX_DAYS,
+  INVITE_LINK_MESSAGES,
   isCrewMember,
   matchesUserQuery,
   normalizeInviteCode,
@@ -188,6 +191,29 @@ describe("invite codes", () => {
     expect(inviteLinkProblem({ ...limited, currentUses: 4 }, 0)).toBe("max_uses");
     // Expired wins over used up.
     expect(inviteLinkProblem({ ...limited, currentUses: 3 }, expiresAt)).toBe("expired");
+    // Revoked wins over everything, even before its expiry.
+    expect(inviteLinkProblem({ ...limited, revokedAt: 5 }, 0)).toBe("revoked");
+  });
+
+  test("inviteLinkLimitsProblem: whole days 1–30, a whole number of uses from 1, or none", () => {
+    expect(inviteLinkLimitsProblem({})).toBeNull();
+    expect(inviteLinkLimitsProblem({ days: 1, maxUses: 1 })).toBeNull();
+    expect(inviteLinkLimitsProblem({ days: INVITE_LINK_MAX_DAYS, maxUses: null })).toBeNull();
+    for (const days of [0, -1, 1.5, INVITE_LINK_MAX_DAYS + 1, Number.NaN, Infinity]) {
+      expect(inviteLinkLimitsProblem({ days })).toEqual({
+        field: "days",
+        message: INVITE_LINK_MESSAGES.daysInvalid,
+      });
+    }
+    for (const maxUses of [0, -2, 0.5, Number.NaN, Infinity, 2 ** 60]) {
+      expect(inviteLinkLimitsProblem({ maxUses })).toEqual({
+        field: "maxUses",
+        message: INVITE_LINK_MESSAGES.maxUsesInvalid,
+      });
+    }
+    expect(INVITE_LINK_MESSAGES.daysInvalid).toBe(
+      "An invite link lasts a whole number of days, from 1 to 30",
+    );
   });
 });
 

@@ -33,6 +33,8 @@ export const USER_SEARCH_RESULTS_MAX = 10;
 export const USER_SEARCH_CANDIDATES = 20;
 export const USER_SEARCH_QUERY_MAX_LENGTH = 100;
 export const SEARCH_DEBOUNCE_MS = 300;
+/** The longest an invite link may last, in days. */
+export const INVITE_LINK_MAX_DAYS = 30;
 
 export const INVITE_LINK_MESSAGES = {
   // The service's words…
@@ -47,6 +49,12 @@ export const INVITE_LINK_MESSAGES = {
   pageMaxUses: "This invite link has reached its usage limit...",
   pageSignIn: "Please sign in to join a crew",
   pageInvalidCode: "Invalid invite code",
+  // Ours (the spec names no words for these).
+  maxUsesInvalid: "Maximum uses must be a whole number of at least 1",
+  daysInvalid: `An invite link lasts a whole number of days, from 1 to ${INVITE_LINK_MAX_DAYS}`,
+  notFound: "Invite link not found",
+  failedToRevoke: "Failed to revoke invite link",
+  revoked: "Link revoked. Anyone who opens it now reads that it is invalid or has expired.",
 } as const;
 
 // ---------------------------------------------------------------- the wizard
@@ -135,15 +143,40 @@ export function normalizeInviteCode(value: string): string | null {
   return /^[A-Z0-9]{8}$/.test(code) ? code : null;
 }
 
-export type InviteLinkState = { expiresAt: number; maxUses: number | null; currentUses: number };
+export type InviteLinkState = {
+  expiresAt: number;
+  maxUses: number | null;
+  currentUses: number;
+  revokedAt?: number;
+};
 
 /** Why an invite link cannot be used now, or null when it can (expiry is exclusive: at expiresAt it is expired). */
 export function inviteLinkProblem(
   link: InviteLinkState,
   now: number,
-): "expired" | "max_uses" | null {
+): "revoked" | "expired" | "max_uses" | null {
+  if (link.revokedAt !== undefined) return "revoked";
   if (now >= link.expiresAt) return "expired";
   if (link.maxUses !== null && link.currentUses >= link.maxUses) return "max_uses";
+  return null;
+}
+
+/**
+ * What is wrong with the limits asked for a new invite link, or null: it
+ * lasts whole days from 1 to INVITE_LINK_MAX_DAYS, and a use limit, when
+ * there is one, is a whole number of at least 1. Refused rather than bent
+ * into something else (an unlimited link, or a week), so that nobody gets
+ * a link that behaves otherwise than they asked.
+ */
+export function inviteLinkLimitsProblem(limits: {
+  days?: number;
+  maxUses?: number | null;
+}): { field: "days" | "maxUses"; message: string } | null {
+  const { days, maxUses } = limits;
+  if (days !== undefined && !(Number.isInteger(days) && days >= 1 && days <= INVITE_LINK_MAX_DAYS))
+    return { field: "days", message: INVITE_LINK_MESSAGES.daysInvalid };
+  if (maxUses !== undefined && maxUses !== null && !(Number.isSafeInteger(maxUses) && maxUses >= 1))
+    return { field: "maxUses", message: INVITE_LINK_MESSAGES.maxUsesInvalid };
   return null;
 }
 

@@ -1,6 +1,7 @@
 /**
- * Crews (spec 3): finding one, the access helpers (one per guarantee), and
- * the one write path for a crew membership, `changeCrewMembership`, which
+ * Crews (spec 3): finding one; the one door every crew function takes to
+ * a crew, `getCrewVisibleTo`, with the role checks made on what it returns;
+ * and the one write path for a crew membership, `changeCrewMembership`, which
  * keeps every count that follows from it exact: the crew's memberCount and
  * pendingCount, the member's profile stat "Crews", and the crew's
  * attendance of upcoming sessions (`crew_events.attendingMembers`).
@@ -35,12 +36,6 @@ export async function getCrewMember(
     .query("crew_members")
     .withIndex("by_crew_and_user", (q) => q.eq("crewId", crewId).eq("userId", userId))
     .unique();
-}
-
-/** A crew by id as a string (route parameter), or null. */
-export async function crewByIdString(ctx: QueryCtx, id: string): Promise<CrewDoc | null> {
-  const crewId = ctx.db.normalizeId("crews", id.trim());
-  return crewId === null ? null : await ctx.db.get("crews", crewId);
 }
 
 export function standingOf(
@@ -92,59 +87,62 @@ export type CrewAccess = {
   standing: CrewStanding | null;
 };
 
-async function crewAccessOf(
-  ctx: QueryCtx,
-  crew: CrewDoc,
-  viewerId: Id<"users"> | null,
-): Promise<CrewAccess> {
-  const member = viewerId === null ? null : await getCrewMember(ctx, crew._id, viewerId);
-  return { crew, viewerId, member, standing: standingOf(crew, viewerId, member) };
+function crewNotFound() {
+  return appError("NOT_FOUND", CREW_MESSAGES.notFound);
 }
 
+/**
+ * A crew by id for code that checks access itself (an event's crew
+ * invitation). Crew functions use `getCrewVisibleTo`.
+ */
 export async function getCrewOrThrow(ctx: QueryCtx, crewId: Id<"crews">): Promise<CrewDoc> {
   const crew = await ctx.db.get("crews", crewId);
-  if (crew === null) throw appError("NOT_FOUND", CREW_MESSAGES.notFound);
+  if (crew === null) throw crewNotFound();
   return crew;
 }
 
 /**
- * The crew with the viewer's standing, when they may see it: public crews
- * to anyone; private crews to members and invitees. Others get 'Crew not
- * found' (a private crew's existence is not revealed).
+ * The one way a crew function reaches a crew by its id (a route parameter
+ * or a validated id): the crew with the viewer's standing, guaranteed to be
+ * one the viewer may see — a public crew anyone, a private crew its members
+ * and invitees. Anyone else gets 'Crew not found', word for word the answer
+ * for an id that does not exist, so that no answer tells a private crew
+ * exists. What the viewer may do there is checked afterwards, on what this
+ * returns (`ensureCrewManager`, `ensureCrewCreator`), with the refusal meant
+ * for people who may see the crew.
  */
-export async function getCrewEnsuringAccess(
+export async function getCrewVisibleTo(
   ctx: QueryCtx,
-  crew: CrewDoc | null,
+  crewId: string,
   viewerId: Id<"users"> | null,
 ): Promise<CrewAccess> {
-  if (crew === null) throw appError("NOT_FOUND", CREW_MESSAGES.notFound);
-  const access = await crewAccessOf(ctx, crew, viewerId);
-  if (!canViewCrew(crew, access.standing)) throw appError("NOT_FOUND", CREW_MESSAGES.notFound);
-  return access;
+  const id = ctx.db.normalizeId("crews", crewId.trim());
+  const crew = id === null ? null : await ctx.db.get("crews", id);
+  if (crew === null) throw crewNotFound();
+  const member = viewerId === null ? null : await getCrewMember(ctx, crew._id, viewerId);
+  const standing = standingOf(crew, viewerId, member);
+  if (!canViewCrew(crew, standing)) throw crewNotFound();
+  return { crew, viewerId, member, standing };
+}
+
+/** Whether the viewer may manage the crew (creator or co-host: can_manage). */
+export function mayManageCrew(access: CrewAccess): boolean {
+  return access.standing !== null && canManageCrew(access.standing);
 }
 
 /** can_manage (creator or co-host); `refusal` is the spec's message for the action. */
-export async function requireCrewManager(
-  ctx: QueryCtx,
-  crewId: Id<"crews">,
-  userId: Id<"users">,
+export function ensureCrewManager(
+  access: CrewAccess,
   refusal: string = CREW_MESSAGES.noPermissionToEdit,
-): Promise<CrewAccess> {
-  const access = await crewAccessOf(ctx, await getCrewOrThrow(ctx, crewId), userId);
-  if (!canManageCrew(access.standing!)) throw appError("FORBIDDEN", refusal);
+): CrewAccess {
+  if (!mayManageCrew(access)) throw appError("FORBIDDEN", refusal);
   return access;
 }
 
 /** Only the creator (delete, remove pending invitations, promote and demote). */
-export async function requireCrewCreator(
-  ctx: QueryCtx,
-  crewId: Id<"crews">,
-  userId: Id<"users">,
-  refusal: string,
-): Promise<CrewDoc> {
-  const crew = await getCrewOrThrow(ctx, crewId);
-  if (crew.createdBy !== userId) throw appError("FORBIDDEN", refusal);
-  return crew;
+export function ensureCrewCreator(access: CrewAccess, refusal: string): CrewDoc {
+  if (access.standing?.isCreator !== true) throw appError("FORBIDDEN", refusal);
+  return access.crew;
 }
 
 export function roleOf(access: CrewAccess): CrewRole | null {

@@ -1,6 +1,9 @@
 import type { Locator, Page } from "@playwright/test";
 
-/** /crew/join/{code} and /invite/{code}: the invited crew and Join Crew, or the link's problem. */
+/**
+ * /crew/join/{code} and /invite/{code}: the invited crew and Join Crew, or
+ * 'invalid or has expired' for any link that does not work.
+ */
 export class JoinCrewPage {
   readonly heading: Locator;
   readonly code: Locator;
@@ -10,8 +13,6 @@ export class JoinCrewPage {
   readonly goToCrew: Locator;
   readonly invalid: Locator;
   readonly invalidCode: Locator;
-  readonly expired: Locator;
-  readonly usageLimit: Locator;
   readonly alreadyMember: Locator;
 
   constructor(private readonly page: Page) {
@@ -26,10 +27,6 @@ export class JoinCrewPage {
       name: "This invite link is invalid or has expired...",
     });
     this.invalidCode = main.getByRole("heading", { name: "Invalid invite code" });
-    this.expired = main.getByRole("heading", { name: "This invite link has expired..." });
-    this.usageLimit = main.getByRole("heading", {
-      name: "This invite link has reached its usage limit...",
-    });
     this.alreadyMember = main.getByRole("heading", {
       name: "You are already a member of this crew!",
     });

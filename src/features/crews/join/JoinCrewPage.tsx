@@ -45,7 +45,8 @@ function pendingJoinCode(): string | null {
 
 /**
  * /crew/join/{code} and /invite/{code} (spec 3 §2, §8 "Invite link"): the
- * crew the link leads to and a Join Crew button; every refusal in the page's
+ * crew the link leads to and a Join Crew button; a link that does not work,
+ * 'This invite link is invalid or has expired...' and nothing more; the other refusals in the page's
  * words; signed out, 'Please sign in to join a crew' and a Sign In that comes
  * straight back here and joins. Joining: 'Joined the crew! 🍺', then the crew page.
  */
@@ -125,6 +126,7 @@ function JoinWithCode({ code }: { code: string }) {
       </StatePanel>
     );
   }
+  // A link that does not work (unknown, expired, used up, revoked) tells nothing of its crew.
   if (crew === null || status === "invalid") {
     return (
       <StatePanel emoji="🔗" title={INVITE_LINK_MESSAGES.pageInvalid} alert>
@@ -139,21 +141,6 @@ function JoinWithCode({ code }: { code: string }) {
       </StatePanel>
     );
   }
-  if (status === "expired" || status === "max_uses") {
-    return (
-      <StatePanel
-        emoji={status === "expired" ? "⌛" : "🚪"}
-        title={
-          status === "expired" ? INVITE_LINK_MESSAGES.pageExpired : INVITE_LINK_MESSAGES.pageMaxUses
-        }
-        body={`Ask someone in ${crew.name} for a fresh link.`}
-        alert
-      >
-        <ButtonLink to="/discover">Discover Events</ButtonLink>
-      </StatePanel>
-    );
-  }
-
   return (
     <div className="mx-auto flex w-full max-w-md flex-col px-4 py-10 sm:py-16">
       <section
