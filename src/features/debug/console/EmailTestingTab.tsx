@@ -190,7 +190,7 @@ function SendTestInvitation() {
   return (
     <DebugSection
       title="Send a test invitation"
-      description="Invites a new test guest with this address; the invitation e-mail (with its accept and decline links) lands in the local mailbox."
+      description="Invites a new test guest at an alias of this address (name+guest-…); the invitation e-mail (with its accept and decline links) lands in the local mailbox."
     >
       <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-3">
         <label htmlFor={inputId} className="text-sm font-semibold text-cream-200">
