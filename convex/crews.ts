@@ -8,7 +8,7 @@
  */
 import { paginationOptsValidator } from "convex/server";
 import { v } from "convex/values";
-import { internalMutation, mutation, query } from "./_generated/server";
+import { internalMutation, internalQuery, mutation, query } from "./_generated/server";
 import { internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import {
@@ -54,6 +54,7 @@ import {
   crewsOfUser,
   crewsOnProfile,
 } from "./model/crewViews";
+import { crewSharePreview } from "./model/crewSharePage";
 import { appError } from "./model/errors";
 import { createNotification, senderOf } from "./model/notifications";
 import { getProfileByUsername, profileAccessFor } from "./model/profiles";
@@ -506,4 +507,10 @@ export const deleteCrewDataOfDeletedUser = internalMutation({
     }
     return null;
   },
+});
+
+/** What the crew share page (`GET /share/crew/{crewId}`, http.ts) may say about the crew. */
+export const sharePreviewFor = internalQuery({
+  args: { segment: v.string() },
+  handler: async (ctx, { segment }) => await crewSharePreview(ctx, segment),
 });

@@ -8,6 +8,8 @@ import { siteUrl } from "./model/magicLinks";
 import { UNSUBSCRIBE_PATH } from "./model/emailPreferences";
 import { unsubscribePageResponse, unsubscribeParams } from "./model/unsubscribePage";
 import { publicEventJson, sharePageHtml, SHARE_PAGE_PREFIX } from "./model/sharePage";
+import { crewSharePageHtml } from "./model/crewSharePage";
+import { CREW_SHARE_PAGE_PREFIX } from "../shared/shareLinks";
 
 const http = httpRouter();
 
@@ -57,6 +59,34 @@ http.route({
     }
     const preview = await ctx.runQuery(internal.events.sharePreviewFor, { segment: decoded });
     const { status, html } = sharePageHtml(preview, decoded, siteUrl(), url.search);
+    return new Response(html, {
+      status,
+      headers: {
+        "Content-Type": "text/html; charset=utf-8",
+        "Cache-Control": "public, max-age=300",
+      },
+    });
+  }),
+});
+
+/**
+ * `GET /share/crew/{crewId}`: a crew's link-preview page (Open Graph, Twitter
+ * card; generic for a private crew) that forwards browsers to the crew page.
+ */
+http.route({
+  pathPrefix: CREW_SHARE_PAGE_PREFIX,
+  method: "GET",
+  handler: httpAction(async (ctx, request) => {
+    const url = new URL(request.url);
+    const segment = url.pathname.slice(CREW_SHARE_PAGE_PREFIX.length).split("/")[0] ?? "";
+    let decoded = segment;
+    try {
+      decoded = decodeURIComponent(segment);
+    } catch {
+      // keep it as it came
+    }
+    const preview = await ctx.runQuery(internal.crews.sharePreviewFor, { segment: decoded });
+    const { status, html } = crewSharePageHtml(preview, decoded, siteUrl(), url.search);
     return new Response(html, {
       status,
       headers: {

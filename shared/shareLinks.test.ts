@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { eventShareUrl } from "./shareLinks";
+import { crewShareUrl, eventShareUrl } from "./shareLinks";
 import { trackedShareUrl } from "./share";
 
 test("the share page of a public event uses its slug; of a private one, its private slug", () => {
@@ -9,4 +9,8 @@ test("the share page of a public event uses its slug; of a private one, its priv
   expect(trackedShareUrl(eventShareUrl("https://clink.convex.site", event), "whatsapp")).toBe(
     "https://clink.convex.site/share/event/friday-pints-k3m9xq?utm_source=whatsapp&utm_medium=social&utm_campaign=event_share",
   );
+});
+
+test("the share page of a crew is addressed by its id", () => {
+  expect(crewShareUrl("https://clink.convex.site/", "k57abc")).toBe("https://clink.convex.site/share/crew/k57abc");
 });

@@ -16,3 +16,13 @@ export function eventShareUrl(
   const ref = event.isPublic ? event.publicSlug : event.privateSlug;
   return `${convexSiteUrl.replace(/\/+$/, "")}${SHARE_PAGE_PREFIX}${encodeURIComponent(ref)}`;
 }
+
+export const CREW_SHARE_PAGE_PREFIX = "/share/crew/";
+
+/**
+ * The share page of a crew (`/share/crew/{crewId}` on the site URL): a public crew's link
+ * preview, a private crew's generic one; browsers go on to the crew page.
+ */
+export function crewShareUrl(convexSiteUrl: string, crewId: string): string {
+  return `${convexSiteUrl.replace(/\/+$/, "")}${CREW_SHARE_PAGE_PREFIX}${encodeURIComponent(crewId)}`;
+}

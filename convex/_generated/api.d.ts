@@ -46,6 +46,7 @@ import type * as model_batchedCleanup from "../model/batchedCleanup.js";
 import type * as model_comments from "../model/comments.js";
 import type * as model_crewCleanup from "../model/crewCleanup.js";
 import type * as model_crewInvites from "../model/crewInvites.js";
+import type * as model_crewSharePage from "../model/crewSharePage.js";
 import type * as model_crewViews from "../model/crewViews.js";
 import type * as model_crews from "../model/crews.js";
 import type * as model_debug from "../model/debug.js";
@@ -149,6 +150,7 @@ declare const fullApi: ApiFromModules<{
   "model/comments": typeof model_comments;
   "model/crewCleanup": typeof model_crewCleanup;
   "model/crewInvites": typeof model_crewInvites;
+  "model/crewSharePage": typeof model_crewSharePage;
   "model/crewViews": typeof model_crewViews;
   "model/crews": typeof model_crews;
   "model/debug": typeof model_debug;

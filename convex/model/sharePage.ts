@@ -70,9 +70,9 @@ const UNDISCLOSED: Omit<MetaEvent, "url" | "isPublic"> = {
   durationType: "now",
 };
 
-/** Generic tags for an unknown event: the product's, titled 'Event not found'. */
-function notFoundMeta(meta: PageMeta): PageMeta {
-  const title = pageTitle("Event not found");
+/** Generic tags for an unknown event or crew: the product's, titled 'Event not found' (`heading`). */
+export function notFoundMeta(meta: PageMeta, heading = "Event not found"): PageMeta {
+  const title = pageTitle(heading);
   const text: Record<string, string> = {
     description: APP_DESCRIPTION,
     "og:description": APP_DESCRIPTION,
@@ -89,7 +89,8 @@ function notFoundMeta(meta: PageMeta): PageMeta {
   return { ...meta, title, description: APP_DESCRIPTION, tags };
 }
 
-function withRedirectScript(html: string, url: string): string {
+/** Browsers that run scripts go on to `url` at once (with the share link's query string). */
+export function withRedirectScript(html: string, url: string): string {
   const script = `<script>window.location.replace(${JSON.stringify(url).replace(/</g, "\\u003c")});</script>`;
   return html.replace("</head>", `${script}\n</head>`);
 }

@@ -1,13 +1,13 @@
 import { useEffect } from "react";
-import type { PageMeta } from "../../../../shared/eventMeta";
+import type { PageMeta } from "../../shared/pageMeta";
 
-const MARK = "data-event-meta";
+const MARK = "data-page-meta";
 
 /**
- * Puts an event page's metadata in the document head while the page is open
- * (title, description, Open Graph and social-card tags, canonical link,
- * JSON-LD), and removes it afterwards. Crawlers that run no JavaScript get the
- * same tags from the share page on the site URL.
+ * Puts a page's metadata (an event's, a crew's) in the document head while the
+ * page is open (title, description, Open Graph and social-card tags, canonical
+ * link, JSON-LD), and removes it afterwards. Crawlers that run no JavaScript get
+ * the same tags from the share pages on the site URL.
  */
 export function useDocumentMeta(meta: PageMeta | null): void {
   const key = meta === null ? null : JSON.stringify(meta);
@@ -21,7 +21,7 @@ export function useDocumentMeta(meta: PageMeta | null): void {
 
     for (const tag of current.tags) {
       const [attribute, name] = "property" in tag ? ["property", tag.property] : ["name", tag.name];
-      // The page's default description steps aside while the event's is shown.
+      // The page's default description steps aside while this page's is shown.
       for (const existing of document.head.querySelectorAll(
         `meta[${attribute}="${name}"]:not([${MARK}])`,
       )) {

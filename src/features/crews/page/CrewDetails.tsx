@@ -4,6 +4,8 @@ import { useLocation } from "react-router-dom";
 import { toast } from "@/lib/toast";
 import { api } from "../../../../convex/_generated/api";
 import { crewPageTitle } from "../../../../shared/brand";
+import { crewPageMeta } from "../../../../shared/crewMeta";
+import { crewPath } from "../../../../shared/crewTexts";
 import { errorMessage } from "../../../../shared/errors";
 import { NOTIFICATION_MESSAGES } from "../../../../shared/notificationRules";
 import { Button } from "@/components/ui/Button";
@@ -11,7 +13,7 @@ import { Spinner } from "@/components/ui/Spinner";
 import { ArrowLeftIcon } from "@/components/ui/icons";
 import { preloadOnIntent } from "@/lib/lazyDialog";
 import { useGoBack } from "@/lib/useGoBack";
-import { usePageTitle } from "@/lib/usePageTitle";
+import { useDocumentMeta } from "@/lib/useDocumentMeta";
 import { CrewEmblem, CrewVibeChip, CrewVisibilityChip, RoleBadge } from "../components/CrewChips";
 import { EditIcon, LeaveIcon, LinkIcon, TrashIcon, UserPlusIcon } from "../components/icons";
 import { crewRef, type useCrewActions } from "../components/useCrewActions";
@@ -38,7 +40,19 @@ export function CrewDetails({
   privateDecline: DeclineSteps;
 }) {
   const { crew, viewer } = data;
-  usePageTitle(crewPageTitle(crew.name));
+  const meta = crewPageMeta(
+    {
+      name: crew.name,
+      description: crew.description,
+      vibe: crew.vibe,
+      memberCount: crew.memberCount,
+      isPublic: crew.isPublic,
+      url: new URL(crewPath(crew._id), window.location.origin).toString(),
+    },
+    { siteUrl: window.location.origin },
+  );
+  // A private crew's tags stay generic, but someone allowed in sees its name in the tab.
+  useDocumentMeta({ ...meta, title: crewPageTitle(crew.name) });
   const goBack = useGoBack("/profile");
   const location = useLocation();
   const ref = crewRef(crew);

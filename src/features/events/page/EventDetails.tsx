@@ -31,7 +31,7 @@ import { lazyComponent } from "@/lib/lazyComponent";
 import { lazyDialog, preloadOnIntent } from "@/lib/lazyDialog";
 import { eventPageUrl } from "../lib/links";
 import { viewerTimeZone } from "../lib/timeZone";
-import { useDocumentMeta } from "../lib/useDocumentMeta";
+import { useDocumentMeta } from "@/lib/useDocumentMeta";
 import { useNow } from "../lib/useNow";
 import { EditEventDialog, ShareEventDialog } from "../lazyDialogs";
 import { AttendeeList } from "./AttendeeList";
