@@ -4,7 +4,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { prerender, serveAppShell } from "./scripts/lib/vitePrerender.ts";
 import { webApp } from "./scripts/lib/viteWebApp.ts";
-import { APP_DESCRIPTION, DEFAULT_TITLE } from "./shared/brand.ts";
+import { APP_DESCRIPTION, BRAND_BACKGROUND, DEFAULT_TITLE } from "./shared/brand.ts";
 
 /** Fills the %BRAND_…% placeholders in index.html so the brand stays in shared/brand.ts. */
 function brandHtml(): Plugin {
@@ -13,7 +13,8 @@ function brandHtml(): Plugin {
     transformIndexHtml: (html) =>
       html
         .replaceAll("%BRAND_TITLE%", DEFAULT_TITLE)
-        .replaceAll("%BRAND_DESCRIPTION%", APP_DESCRIPTION),
+        .replaceAll("%BRAND_DESCRIPTION%", APP_DESCRIPTION)
+        .replaceAll("%BRAND_BACKGROUND%", BRAND_BACKGROUND),
   };
 }
 

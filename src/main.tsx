@@ -4,13 +4,21 @@ import { BrowserRouter } from "react-router-dom";
 import { AppRoot } from "@/app/AppRoot";
 import { preloadPath } from "@/app/lazy/preloadOnIntent";
 import { routes } from "@/app/router";
+import { UpdatePrompt } from "@/app/UpdatePrompt";
+import { startServiceWorker } from "@/lib/appUpdate";
 import { hasStoredSession } from "@/lib/authStorage";
 import "./index.css";
 
 const rootElement = document.getElementById("root");
 if (!rootElement) throw new Error("index.html is missing the #root element");
 
-const app = <AppRoot Router={BrowserRouter} />;
+// The update prompt is the browser's alone (never prerendered; it renders nothing until needed).
+const app = (
+  <>
+    <AppRoot Router={BrowserRouter} />
+    <UpdatePrompt />
+  </>
+);
 
 // The build prerenders the landing page into index.html and the bare app shell into
 // app-shell.html (scripts/lib/vitePrerender.ts). The landing page is hydrated for a visitor on
@@ -39,3 +47,7 @@ if (hydratesLanding) {
   // page: that render went from 244 to ~130 ms).
   setTimeout(() => Intl.DateTimeFormat().resolvedOptions().timeZone, 0);
 }
+
+// The service worker (offline app, push, updates) in production builds only: the dev server's
+// files change with every edit.
+if (import.meta.env.PROD) startServiceWorker();

@@ -3,11 +3,11 @@ import type { IncomingMessage } from "node:http";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { build, type Plugin, type ResolvedConfig, type Rollup } from "vite";
+import { APP_SHELL_FILE, pageFileFor } from "../../shared/appShell.ts";
 
 /** The app's one lazy screen that `/` shows at once; its chunks are preloaded by index.html. */
 const LANDING_MODULE = "src/features/landing/LandingPage.tsx";
 const SSR_ENTRY = "src/prerender.tsx";
-export const APP_SHELL_FILE = "app-shell.html";
 
 interface PrerenderModule {
   renderLanding: () => Promise<string>;
@@ -134,16 +134,15 @@ function wantsAppShell(request: IncomingMessage): boolean {
   const path = new URL(request.url ?? "/", "http://localhost").pathname;
   return (
     request.method === "GET" &&
-    path !== "/" &&
-    !/\.[a-z0-9]+$/i.test(path) &&
+    pageFileFor(path) === APP_SHELL_FILE &&
     (request.headers.accept ?? "").includes("text/html")
   );
 }
 
 /**
  * `vite preview` serves app-shell.html for every page but `/` (whose index.html holds the
- * landing page). A production host needs the same rule: `/` → index.html, other page
- * addresses → app-shell.html.
+ * landing page). A production host needs the same rule (shared/appShell.ts), as does the
+ * service worker: `/` → index.html, other page addresses → app-shell.html.
  */
 export function serveAppShell(): Plugin {
   return {

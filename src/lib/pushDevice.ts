@@ -1,7 +1,9 @@
 /**
- * This browser's push subscription (issue 10, item 6). The service worker
- * (/sw.js) is registered only in `subscribeThisDevice`, after the person has
- * granted notification permission.
+ * This browser's push subscription (issue 10, item 6). A production build
+ * registers the service worker (/sw.js) on start; `subscribeThisDevice`
+ * registers it too (in dev, where nothing else does, the dev server's push-only
+ * worker, a module) and subscribes only after the person has granted
+ * notification permission.
  */
 
 export type PushDeviceState =
@@ -49,9 +51,9 @@ export class PushPermissionError extends Error {}
 export type DeviceSubscription = { endpoint: string; keys: { p256dh: string; auth: string } };
 
 /**
- * Asks for permission (the browser's prompt), then registers /sw.js and
- * subscribes with the deployment's VAPID key (replacing a subscription made
- * with another key).
+ * Asks for permission (the browser's prompt), then registers /sw.js (or
+ * finds it registered), waits for it to be active and subscribes with the
+ * deployment's VAPID key (replacing a subscription made with another key).
  */
 export async function subscribeThisDevice(publicKey: string): Promise<DeviceSubscription> {
   const permission = await Notification.requestPermission();
@@ -62,7 +64,12 @@ export async function subscribeThisDevice(publicKey: string): Promise<DeviceSubs
         : "Notification permission was not granted",
     );
   }
-  const registration = await navigator.serviceWorker.register("/sw.js", { scope: "/" });
+  await navigator.serviceWorker.register("/sw.js", {
+    scope: "/",
+    type: import.meta.env.DEV ? "module" : "classic",
+  });
+  // Subscribing needs an active worker; a first install may still be running.
+  const registration = await navigator.serviceWorker.ready;
   const applicationServerKey = base64UrlToBytes(publicKey);
   let subscription = await registration.pushManager.getSubscription();
   if (

@@ -39,18 +39,23 @@ test("a new page opens at the top, and back returns to where the landing page wa
   await expect.poll(scrollY).toBe(leftAt);
 });
 
-test("a page that fails to load shows the crash screen inside the shell; another page recovers", async ({
+test("a screen whose code fails to load offers a reload inside the shell, which recovers", async ({
   page,
 }) => {
-  // The not-found screen's chunk cannot be fetched: rendering it throws.
-  await page.route("**/assets/NotFoundPage-*.js", (route) => route.abort());
+  // The not-found screen's chunk cannot be fetched, as for a tab left open across a deployment
+  // whose old files are gone: no crash screen, the shell stays and offers the reload.
+  const chunk = "**/assets/NotFoundPage-*.js";
+  await page.route(chunk, (route) => route.abort());
   await page.goto("/no-such-page");
 
-  const crashHeading = page.getByRole("heading", { name: "Something went wrong" });
-  await expect(crashHeading).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Clink has been updated" })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Something went wrong" })).toHaveCount(0);
+  const prompt = page.getByRole("status").filter({ hasText: "New version available" });
+  await expect(prompt).toBeVisible();
 
-  await page.getByRole("main").getByRole("link", { name: "Go Home" }).click();
-  await expect(new LandingPage(page).mainHeading).toBeVisible();
-  await expect(crashHeading).toBeHidden();
+  await page.unroute(chunk);
+  await prompt.getByRole("button", { name: "Reload" }).click();
+  await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+  await expect(prompt).toBeHidden();
 });

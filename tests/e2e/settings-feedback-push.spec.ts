@@ -68,10 +68,10 @@ test("feedback settings are stored in this browser and played as set; push says 
   await expect(settings.intensity.getByRole("radio", { name: "Normal" })).toBeChecked();
   expect(await settings.storedFeedback()).toBeNull();
 
-  // Push is off on this backend (no VAPID keys): said plainly, no prompt, no service worker.
+  // Push is off on this backend (no VAPID keys): said plainly, no prompt, no subscription.
   await expect(settings.push).toContainText("Push notifications are off on this server");
   await expect(settings.turnOnPush).toHaveCount(0);
-  expect(await settings.serviceWorkerRegistered()).toBe(false);
+  expect(await settings.pushSubscribed()).toBe(false);
 
   await expectNoSeriousA11yViolations(page);
   for (const width of [390, 1280]) {
@@ -132,7 +132,7 @@ test("feedback settings are stored in this browser and played as set; push says 
   expect(errors).toEqual([]);
 });
 
-test("with VAPID keys the push section prompts, and the service worker waits for permission", async ({
+test("with VAPID keys the push section prompts, and subscribing waits for permission", async ({
   page,
 }) => {
   const errors = recordPageErrors(page);
@@ -148,7 +148,7 @@ test("with VAPID keys the push section prompts, and the service worker waits for
     "Get invitations, session reminders and badge awards on this device",
   );
   await expect(settings.turnOnPush).toBeVisible();
-  expect(await settings.serviceWorkerRegistered()).toBe(false);
+  expect(await settings.pushSubscribed()).toBe(false);
   await expectNoSeriousA11yViolations(page);
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
@@ -158,7 +158,7 @@ test("with VAPID keys the push section prompts, and the service worker waits for
     });
   }
 
-  // The person blocks the browser's prompt: said so, and still no service worker.
+  // The person blocks the browser's prompt: said so, and still no subscription.
   await page.evaluate(() =>
     Object.defineProperty(Notification, "requestPermission", {
       configurable: true,
@@ -167,9 +167,10 @@ test("with VAPID keys the push section prompts, and the service worker waits for
   );
   await settings.turnOnPush.click();
   await expect(page.getByText("Notifications are blocked for Clink in this browser")).toBeVisible();
-  expect(await settings.serviceWorkerRegistered()).toBe(false);
+  expect(await settings.pushSubscribed()).toBe(false);
 
-  // Allowed: /sw.js is registered; this offline browser has no push service to subscribe with.
+  // Allowed: /sw.js is registered and active; this offline browser has no push service to
+  // subscribe with.
   await page.context().grantPermissions(["notifications"]);
   await page.evaluate(() =>
     Object.defineProperty(Notification, "requestPermission", {

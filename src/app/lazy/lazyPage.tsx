@@ -1,5 +1,6 @@
 import { useParams, type Params } from "react-router-dom";
 import { lazyComponent, type LazyComponent, type PropsOf } from "@/lib/lazyComponent";
+import { ScreenUpdateNotice } from "../UpdatePrompt";
 import { PageSkeleton } from "./PageSkeleton";
 import { useQueryPrefetch, type QueryRequest } from "./useQueryPrefetch";
 
@@ -17,7 +18,7 @@ export function lazyPage<Module, Name extends keyof Module>(
   name: Name,
   options: { query?: (params: Params) => QueryRequest } = {},
 ): LazyComponent<PropsOf<Module[Name]>> {
-  const Screen = lazyComponent(load, name, <PageSkeleton />);
+  const Screen = lazyComponent(load, name, <PageSkeleton />, <ScreenUpdateNotice />);
   const { query } = options;
   if (!query) return Screen;
   type Props = PropsOf<Module[Name]>;

@@ -40,10 +40,18 @@ export class SettingsPage {
     });
   }
 
-  /** Whether a service worker is registered for the app (none before a push opt-in). */
+  /** Whether a service worker is registered for the app (the app registers it on start). */
   async serviceWorkerRegistered(): Promise<boolean> {
     return await this.page.evaluate(
       async () => (await navigator.serviceWorker.getRegistration("/")) !== undefined,
     );
+  }
+
+  /** Whether this browser holds a push subscription for the app (none before an opt-in). */
+  async pushSubscribed(): Promise<boolean> {
+    return await this.page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration("/");
+      return (await registration?.pushManager.getSubscription()) != null;
+    });
   }
 }
