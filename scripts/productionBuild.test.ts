@@ -1,5 +1,7 @@
-import { readFileSync, rmSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import type { Manifest } from "vite";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
   BUDGETS,
@@ -116,5 +118,46 @@ describe("bundle budget", () => {
 
   test(`no dialog or part, with its screen, loads more than ${kilobytes(BUDGETS.lazyPartTotalJs)}`, () => {
     expect(overBudget(sizes.lazyParts, BUDGETS.lazyPartTotalJs)).toEqual([]);
+  });
+});
+
+describe("service worker", () => {
+  /** The precache list Workbox wrote into the built sw.js (a JSON array of { url, revision }). */
+  const precached = () => {
+    const worker = readFileSync(join(outDir, "sw.js"), "utf8");
+    const list = /\[\{"revision":.*?\}\]/s.exec(worker);
+    if (!list) throw new Error("sw.js holds no precache list");
+    return JSON.parse(list[0]) as { url: string; revision: string | null }[];
+  };
+
+  test("precaches both pages as prerendered, and every chunk and style of every screen and dialog", () => {
+    const entries = precached();
+    const urls = new Set(entries.map((entry) => entry.url));
+    // Revisions of the final files: the list was made after prerendering rewrote them.
+    const md5 = (file: string) =>
+      createHash("md5")
+        .update(readFileSync(join(outDir, file)))
+        .digest("hex");
+    for (const page of ["index.html", "app-shell.html"])
+      expect(entries.find((entry) => entry.url === page)?.revision).toBe(md5(page));
+
+    const manifest = JSON.parse(
+      readFileSync(join(outDir, ".vite/manifest.json"), "utf8"),
+    ) as Manifest;
+    const built = Object.values(manifest).flatMap((chunk) => [chunk.file, ...(chunk.css ?? [])]);
+    const lazy = [...sizes.screens, ...sizes.lazyParts].map((part) => part.name);
+    expect(lazy.length).toBeGreaterThan(40);
+    const missing = [
+      ...built.filter((file) => /\.(js|css)$/.test(file)),
+      ...lazy.flatMap((key) => sizes.filesOfScreen(key)),
+    ].filter((file) => !urls.has(file));
+    expect(missing).toEqual([]);
+  });
+
+  test("precaches only files the build has, and not the install icons", () => {
+    const urls = precached().map((entry) => entry.url);
+    expect(urls.filter((url) => !existsSync(join(outDir, url)))).toEqual([]);
+    expect(urls).toContain("manifest.webmanifest");
+    expect(urls.filter((url) => url.startsWith("icons/"))).toEqual([]);
   });
 });
