@@ -117,6 +117,8 @@ export class CrewPage {
 export class CrewWizardDialog {
   readonly dialog: Locator;
   readonly stepLabel: Locator;
+  /** The step's title: 'Build your crew' / 'Edit crew details', then 'Visibility & invites'. */
+  readonly title: Locator;
   readonly name: Locator;
   readonly description: Locator;
   readonly next: Locator;
@@ -131,12 +133,13 @@ export class CrewWizardDialog {
       .getByRole("dialog")
       .filter({ has: page.getByRole("form", { name: /^(Create a crew|Edit crew)$/ }) });
     this.stepLabel = this.dialog.getByText(/^Step \d of 2$/);
+    this.title = this.dialog.getByRole("heading", { level: 2 });
     this.name = this.dialog.getByLabel("Crew name");
     this.description = this.dialog.getByLabel("Description (optional)");
     this.next = this.dialog.getByRole("button", { name: "Next" });
     this.back = this.dialog.getByRole("button", { name: "Back" });
     this.create = this.dialog.getByRole("button", { name: /^(Create Crew|Create & Invite)/ });
-    this.save = this.dialog.getByRole("button", { name: "Save Changes" });
+    this.save = this.dialog.getByRole("button", { name: /^(Save Changes|Save & Invite \d+)$/ });
     this.search = this.dialog.getByRole("searchbox", { name: "Search people" });
     this.selected = this.dialog.getByRole("list", { name: "Selected people" });
   }

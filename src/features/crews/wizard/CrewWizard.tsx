@@ -56,10 +56,11 @@ const VISIBILITY_OPTIONS = [
 ] as const;
 
 /**
- * Create or edit a crew as a 2-step wizard (spec 3 "Crew card menu", §5):
- * 1 details (name required, trimmed, ≤ 50; description ≤ 200; vibe), 2
- * visibility and, when creating, people to invite. Creating goes to the new
- * crew's page (`onCreated`), naming any invite that failed.
+ * Create or edit a crew as a 2-step wizard (spec 3 "Crew card menu", §5), the
+ * same steps either way: 1 details (name required, trimmed, ≤ 50; description
+ * ≤ 200; vibe), 2 visibility and people to invite (when editing, the crew's
+ * members and pending invitees are not offered). Creating goes to the new
+ * crew's page (`onCreated`); either way any invite that failed is named.
  */
 export function CrewWizard({
   open,
@@ -77,6 +78,7 @@ export function CrewWizard({
   const descriptionId = useId();
   const create = useMutation(api.crews.create);
   const update = useMutation(api.crews.update);
+  const inviteUsers = useMutation(api.crews.inviteUsers);
   const [values, setValues] = useState<Values>(() => (editing ? valuesOf(editing) : blank()));
   const [invites, setInvites] = useState<SelectedUser[]>([]);
   const [step, setStep] = useState(1);
@@ -91,6 +93,7 @@ export function CrewWizard({
     setOpenedFor(openKey);
     if (openKey !== null && editing) {
       setValues(valuesOf(editing));
+      setInvites([]);
       setStep(1);
     }
   }
@@ -133,8 +136,12 @@ export function CrewWizard({
     try {
       if (editing) {
         await update({ crewId: editing._id, ...parsed.data });
-        toast.success(CREW_SCREEN_TEXTS.saved);
-        onClose();
+        if (invites.length === 0) {
+          toast.success(CREW_SCREEN_TEXTS.saved);
+          onClose();
+        } else if (await inviteAfterSaving(editing._id)) {
+          onClose();
+        }
       } else {
         const result = await create({
           ...parsed.data,
@@ -163,6 +170,32 @@ export function CrewWizard({
     }
   }
 
+  /**
+   * The edit's invites, once its details are saved; failures are named. False when none could
+   * be sent: the wizard stays open on its picks, so Save tries them again.
+   */
+  async function inviteAfterSaving(crewId: Id<"crews">): Promise<boolean> {
+    let outcome;
+    try {
+      outcome = await inviteUsers({ crewId, userIds: invites.map((user) => user.userId) });
+    } catch (error) {
+      toast.success(CREW_SCREEN_TEXTS.saved);
+      toast.error(errorMessage(error, CREW_MESSAGES.failedToSendInvites));
+      return false;
+    }
+    const sent = outcome.successful.length;
+    toast.success(
+      CREW_SCREEN_TEXTS.saved,
+      sent > 0 ? { description: CREW_SCREEN_TEXTS.invitesSent(sent) } : undefined,
+    );
+    if (outcome.failed.length > 0) {
+      toast.error(CREW_MESSAGES.failedToInvite(failedNames(outcome.failed, invites)), {
+        description: [...new Set(outcome.failed.map((failure) => failure.reason))].join(" · "),
+      });
+    }
+    return true;
+  }
+
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (submitting) return;
@@ -177,13 +210,8 @@ export function CrewWizard({
     void submit();
   }
 
-  const title = editing
-    ? step === 1
-      ? "Edit crew details"
-      : "Who can see it"
-    : step === 1
-      ? "Build your crew"
-      : "Visibility & invites";
+  const title =
+    step === 2 ? "Visibility & invites" : editing ? "Edit crew details" : "Build your crew";
 
   return (
     <Modal
@@ -319,14 +347,12 @@ export function CrewWizard({
                 ))}
               </RadioGroup>
             </fieldset>
-            {!editing && (
-              <section aria-label="Invite people" className="flex flex-col gap-2">
-                <h3 className="text-sm font-semibold text-cream-200">
-                  Invite people <span className="font-normal text-cream-400">(optional)</span>
-                </h3>
-                <UserSearchPicker selected={invites} onChange={setInvites} />
-              </section>
-            )}
+            <section aria-label="Invite people" className="flex flex-col gap-2">
+              <h3 className="text-sm font-semibold text-cream-200">
+                Invite people <span className="font-normal text-cream-400">(optional)</span>
+              </h3>
+              <UserSearchPicker crewId={editing?._id} selected={invites} onChange={setInvites} />
+            </section>
           </>
         )}
         <div className="sticky bottom-0 -mx-5 mt-1 flex items-center gap-3 border-t border-night-700 bg-night-850 px-5 pt-4 sm:-mx-7 sm:px-7">
@@ -352,7 +378,9 @@ export function CrewWizard({
                   ? "Saving..."
                   : "Creating..."
                 : editing
-                  ? "Save Changes"
+                  ? invites.length > 0
+                    ? `Save & Invite ${invites.length}`
+                    : "Save Changes"
                   : invites.length > 0
                     ? `Create & Invite ${invites.length}`
                     : "Create Crew 🍻"}
