@@ -47,6 +47,9 @@ const crewsStat = async (t: TestConvex, user: TestUser) =>
   (await profileStats(t, user.userId))?.crews;
 
 /** creator, co-host, member, invitee (pending), stranger; one crew (private unless asked). */
+/** The first page of a paginated list. */
+const firstPage = { numItems: 100, cursor: null };
+
 async function cast(t: TestConvex, isPublic = false) {
   const creator = await createUser(t, { name: "Hana Host" });
   const coHost = await createUser(t, { name: "Cole Cohost" });
@@ -113,7 +116,7 @@ describe("signed out", () => {
       upcoming: [],
       past: [],
     });
-    expect(await t.query(api.crews.mine, {})).toEqual([]);
+    expect((await t.query(api.crews.mine, { paginationOpts })).page).toEqual([]);
     for (const read of [
       () => t.query(api.crews.get, { crewId: priv.crewId }),
       () => t.query(api.crews.members, { crewId: priv.crewId, paginationOpts }),
@@ -208,16 +211,14 @@ describe("crews.get and the lists, by role", () => {
   test("mine lists accepted crews with role and canManage; the invitee has none yet", async () => {
     const t = newTest();
     const { creator, coHost, member, invitee, crewId } = await cast(t);
-    expect(
-      (await creator.asUser.query(api.crews.mine, {})).map((c) => [c._id, c.role, c.canManage]),
-    ).toEqual([[crewId, "host", true]]);
-    expect(
-      (await coHost.asUser.query(api.crews.mine, {})).map((c) => [c.role, c.canManage]),
-    ).toEqual([["co_host", true]]);
-    expect(
-      (await member.asUser.query(api.crews.mine, {})).map((c) => [c.role, c.canManage]),
-    ).toEqual([["member", false]]);
-    expect(await invitee.asUser.query(api.crews.mine, {})).toEqual([]);
+    const mine = async (user: TestUser) =>
+      (await user.asUser.query(api.crews.mine, { paginationOpts: firstPage })).page;
+    expect((await mine(creator)).map((c) => [c._id, c.role, c.canManage])).toEqual([
+      [crewId, "host", true],
+    ]);
+    expect((await mine(coHost)).map((c) => [c.role, c.canManage])).toEqual([["co_host", true]]);
+    expect((await mine(member)).map((c) => [c.role, c.canManage])).toEqual([["member", false]]);
+    expect(await mine(invitee)).toEqual([]);
   });
 
   test("forProfile honours show_crews_publicly and private crews", async () => {
@@ -225,22 +226,22 @@ describe("crews.get and the lists, by role", () => {
     const { creator, member, stranger, crewId } = await cast(t);
     const pubId = await createCrew(creator, { name: "Open Tab", isPublic: true });
     const username = creator.profile!.username;
-    expect(
-      (await creator.asUser.query(api.crews.forProfile, { username }))?.map((c) => c._id).sort(),
-    ).toEqual([crewId, pubId].sort());
-    expect(
-      (await stranger.asUser.query(api.crews.forProfile, { username }))?.map((c) => c._id),
-    ).toEqual([pubId]);
-    expect(
-      (await member.asUser.query(api.crews.forProfile, { username }))?.map((c) => c._id).sort(),
-    ).toEqual([crewId, pubId].sort());
-    expect((await t.query(api.crews.forProfile, { username }))?.map((c) => c._id)).toEqual([pubId]);
+    const args = { username, paginationOpts: firstPage };
+    const ids = async (viewer: TestConvex | TestUser["asUser"]) =>
+      (await viewer.query(api.crews.forProfile, args)).page.map((c) => c._id).sort();
+    expect(await ids(creator.asUser)).toEqual([crewId, pubId].sort());
+    expect(await ids(stranger.asUser)).toEqual([pubId]);
+    expect(await ids(member.asUser)).toEqual([crewId, pubId].sort());
+    expect(await ids(t)).toEqual([pubId]);
     await t.run(
       async (ctx) =>
         await ctx.db.patch("user_profiles", creator.profile!._id, { showCrewsPublicly: false }),
     );
-    expect(await stranger.asUser.query(api.crews.forProfile, { username })).toBeNull();
-    expect(await creator.asUser.query(api.crews.forProfile, { username })).toHaveLength(2);
+    expect(await stranger.asUser.query(api.crews.forProfile, args)).toMatchObject({
+      page: [],
+      isDone: true,
+    });
+    expect((await creator.asUser.query(api.crews.forProfile, args)).page).toHaveLength(2);
   });
 });
 

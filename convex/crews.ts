@@ -53,6 +53,7 @@ import {
   crewSessions,
   crewsOfUser,
   crewsOnProfile,
+  NO_CREWS,
 } from "./model/crewViews";
 import { crewSharePreview } from "./model/crewSharePage";
 import { appError } from "./model/errors";
@@ -122,24 +123,33 @@ export const sessions = query({
   },
 });
 
-/** The caller's crews with their role and can_manage (empty when signed out). */
+/** The caller's crews with their role and can_manage, newest first, paginated (none when signed out). */
 export const mine = query({
-  args: {},
-  handler: async (ctx) => {
+  args: { paginationOpts: paginationOptsValidator },
+  handler: async (ctx, { paginationOpts }) => {
     const userId = await getViewerId(ctx);
-    return userId === null ? [] : await crewsOfUser(ctx, userId);
+    return userId === null ? NO_CREWS : await crewsOfUser(ctx, userId, paginationOpts);
   },
 });
 
-/** A profile's Crews tab; null when hidden (show_crews_publicly off, or the profile hidden from the viewer). */
+/**
+ * A profile's Crews tab, newest first, paginated; nothing when hidden
+ * (show_crews_publicly off, or the profile hidden from the viewer).
+ */
 export const forProfile = query({
-  args: { username: v.string() },
-  handler: async (ctx, { username }) => {
+  args: { username: v.string(), paginationOpts: paginationOptsValidator },
+  handler: async (ctx, { username, paginationOpts }) => {
     const viewerId = await getViewerId(ctx);
     const profile = await getProfileByUsername(ctx, username);
     if (profile === null || (await profileAccessFor(ctx, viewerId, profile)) !== "full")
-      return null;
-    return await crewsOnProfile(ctx, profile.userId, viewerId, profile.showCrewsPublicly);
+      return NO_CREWS;
+    return await crewsOnProfile(
+      ctx,
+      profile.userId,
+      viewerId,
+      profile.showCrewsPublicly,
+      paginationOpts,
+    );
   },
 });
 

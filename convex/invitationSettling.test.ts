@@ -111,7 +111,9 @@ describe("an RSVP by the invitee settles a pending session invitation", () => {
     expect(await unreadCounter(t, invitee.userId)).toBe(0);
     await expect(
       invitee.asUser.mutation(api.invitations.respond, { eventId, response: "declined" }),
-    ).rejects.toMatchObject({ data: { message: "You have no pending invitation to this session" } });
+    ).rejects.toMatchObject({
+      data: { message: "You have no pending invitation to this session" },
+    });
     expect(await attends(t, eventId, invitee.userId)).toBe(true);
     const news = (await notificationsOf(t, coHost.userId)).filter(
       (row) => row.type === "event_invitation_response",
@@ -298,7 +300,10 @@ describe("'Event has expired' is judged from the session as it is now", () => {
     const t = newLimitedTest();
     const { host, invitee, eventId } = await cast(t);
     const start = Date.now() + 2 * HOUR;
-    await host.asUser.mutation(api.events.update, edit(eventId, start + 24 * HOUR, start + 28 * HOUR));
+    await host.asUser.mutation(
+      api.events.update,
+      edit(eventId, start + 24 * HOUR, start + 28 * HOUR),
+    );
     vi.setSystemTime(start + 8 * HOUR); // past the first end (start + 4 h)
     expect(await bellStates(invitee)).toEqual(["actionable"]);
   });

@@ -7,11 +7,13 @@
  *   npx convex run repairs:run
  *
  * Sessions whose times cannot be shown; user text that breaks the rule of
- * shared/userText.ts (model/repairs.ts says how each is repaired).
+ * shared/userText.ts (model/repairs.ts says how each is repaired); crews'
+ * attendance of sessions counted before it was recorded per member.
  */
 import { Migrations } from "@convex-dev/migrations";
 import { components, internal } from "./_generated/api";
 import type { DataModel } from "./_generated/dataModel";
+import { recountCrewEvent, syncCrewsOfAttendee } from "./model/crewAttendance";
 import { REPAIR_PLACEHOLDERS, repairEvent, repairedProfile, repairedText } from "./model/repairs";
 
 const migrations = new Migrations<DataModel>(components.migrations);
@@ -52,6 +54,27 @@ export const repairPhotos = migrations.define({
 });
 
 /** Every repair, in order (`npx convex run repairs:run`). */
+/**
+ * Crews' attendance of sessions, rebuilt through the rows that say who is
+ * counted (model/crewAttendance.ts), which counts kept before those rows
+ * existed lack: each link of a session still on is set to its counted rows,
+ * then each attendee of a session still on is counted for every crew of theirs.
+ */
+export const recountCrewAttendance = migrations.define({
+  table: "crew_events",
+  batchSize: 20,
+  migrateOne: async (ctx, link) => await recountCrewEvent(ctx, link),
+});
+
+export const countCrewAttendees = migrations.define({
+  table: "event_participants",
+  // Each may count a person for up to 100 crews here (more in scheduled batches).
+  batchSize: 10,
+  migrateOne: async (ctx, row) => {
+    if (!row.past) await syncCrewsOfAttendee(ctx, row.eventId, row.userId);
+  },
+});
+
 export const run = migrations.runner([
   internal.repairs.repairEvents,
   internal.repairs.repairProfiles,
@@ -59,4 +82,6 @@ export const run = migrations.runner([
   internal.repairs.repairComments,
   internal.repairs.repairRatings,
   internal.repairs.repairPhotos,
+  internal.repairs.recountCrewAttendance,
+  internal.repairs.countCrewAttendees,
 ]);

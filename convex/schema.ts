@@ -290,7 +290,10 @@ export default defineSchema({
     goingCount: v.number(),
     maybeCount: v.number(),
     notGoingCount: v.number(),
-    /** Creator ∪ going ∪ accepted members = the event's `event_participants` rows. */
+    /**
+     * Creator ∪ going ∪ accepted members (unless their own RSVP says maybe or
+     * not going) = the event's `event_participants` rows.
+     */
     attendeeCount: v.number(),
     /** shared/discoverFilters.ts `addToTrendingKey`; null before any going/maybe RSVP. */
     trendingKey: v.union(v.number(), v.null()),
@@ -557,6 +560,21 @@ export default defineSchema({
     .index("by_crew", ["crewId"])
     .index("by_crew_and_event", ["crewId", "eventId"])
     .index("by_event_and_invited", ["eventId", "invited"]),
+
+  /**
+   * Who `crew_events.attendingMembers` counts: one row per (crew, session,
+   * member) counted, so the batches that follow a member joining a session or
+   * a crew (model/crewAttendance.ts) count each pair once and take back only
+   * what was counted, however they interleave.
+   */
+  crew_event_attendees: defineTable({
+    crewId: v.id("crews"),
+    eventId: v.id("events"),
+    userId: v.id("users"),
+  })
+    .index("by_crew_and_event_and_user", ["crewId", "eventId", "userId"])
+    .index("by_event_and_user", ["eventId", "userId"])
+    .index("by_user_and_crew", ["userId", "crewId"]),
 
   // ---------------------------------------------------------------- notifications (spec 3)
 

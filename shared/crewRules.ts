@@ -24,7 +24,7 @@ export * from "./crewTexts";
 
 /** Members and pending invitations per page on the crew page. */
 export const CREW_MEMBERS_PAGE_MAX = 50;
-/** The crews listed on a profile (and offered in the session invite step). */
+/** Crews per page of a person's crew list (the profile's tab, the session invite step). */
 export const USER_CREWS_MAX = 100;
 /** Users invited in one call (a wizard's selection). */
 export const INVITE_BATCH_MAX = 50;

@@ -14,6 +14,7 @@ import { deleteEmailLogsTo } from "./emails";
 import { deleteEmailPreferencesOfUser } from "./emailPreferences";
 import { resetSenderLimits } from "./senderLimits";
 import { deleteBadgeDataOfUser } from "./badges";
+import { deleteCrewAttendanceOfUser } from "./crewAttendance";
 import { deleteCrewDataOfUser } from "./crewCleanup";
 import { deleteTestGuestsOf } from "./debug";
 import { deleteEventDataOfUser } from "./eventCleanup";
@@ -63,6 +64,7 @@ export const ACCOUNT_CLEANUPS: ReadonlyArray<{ area: string; cleanup: AccountCle
   { area: "events", cleanup: deleteEventDataOfUser },
   { area: "recap", cleanup: deleteRecapDataOfUser },
   { area: "crews", cleanup: deleteCrewDataOfUser },
+  { area: "crewAttendance", cleanup: deleteCrewAttendanceOfUser },
   { area: "badges", cleanup: deleteBadgeDataOfUser },
   { area: "push", cleanup: deletePushSubscriptionsOf },
   // At most TEST_GUESTS_MAX (20) guests, each a sign-in-less account with little data.

@@ -8,6 +8,7 @@ import { internal } from "../_generated/api";
 import type { Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import type { AccountCleanup } from "./accountDeletion";
+import { deleteCountedRowsOfCrew } from "./crewAttendance";
 import { changeCrewMembership, type CrewDoc } from "./crews";
 import {
   deleteNotificationsOfCrew,
@@ -54,6 +55,7 @@ const deleteSessionLinksOfCrew: CrewCleanup = async (ctx, crewId, limit) => {
 const CREW_CLEANUPS: readonly CrewCleanup[] = [
   deleteMembersOfCrew,
   deleteInviteLinksOfCrew,
+  deleteCountedRowsOfCrew,
   deleteSessionLinksOfCrew,
   deleteNotificationsOfCrew,
 ];

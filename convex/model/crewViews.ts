@@ -4,7 +4,7 @@
  * crews, and the crew's sessions (invited, or counting for the crew by the
  * spec 2 §6 rule).
  */
-import type { PaginationOptions } from "convex/server";
+import type { PaginationOptions, PaginationResult } from "convex/server";
 import type { Id } from "../_generated/dataModel";
 import type { QueryCtx } from "../_generated/server";
 import {
@@ -19,7 +19,6 @@ import {
 import { clampPageSize } from "../../shared/eventAccess";
 import { eventPath } from "../../shared/eventSlug";
 import {
-  acceptedMembershipsOf,
   getCrewMember,
   standingOf,
   type CrewAccess,
@@ -115,34 +114,54 @@ function crewCard(
 
 export type CrewCard = ReturnType<typeof crewCard>;
 
-/** The user's crews (accepted memberships, the creator's included), newest first. */
-export async function crewsOfUser(ctx: QueryCtx, userId: Id<"users">): Promise<CrewCard[]> {
-  const memberships = await acceptedMembershipsOf(ctx, userId);
+/** A list with nothing in it, as a paginated query answers. */
+export const NO_CREWS: PaginationResult<CrewCard> = { page: [], isDone: true, continueCursor: "" };
+
+/**
+ * The user's crews (accepted memberships, the creator's included), newest
+ * membership first, a page (at most USER_CREWS_MAX) at a time: every one of
+ * them, however many.
+ */
+export async function crewsOfUser(
+  ctx: QueryCtx,
+  userId: Id<"users">,
+  paginationOpts: PaginationOptions,
+): Promise<PaginationResult<CrewCard>> {
+  const result = await ctx.db
+    .query("crew_members")
+    .withIndex("by_user_and_status", (q) => q.eq("userId", userId).eq("status", "accepted"))
+    .order("desc")
+    .paginate({
+      ...paginationOpts,
+      numItems: clampPageSize(paginationOpts.numItems, USER_CREWS_MAX),
+    });
   const cards = await Promise.all(
-    memberships.map(async (membership) => {
+    result.page.map(async (membership) => {
       const crew = await ctx.db.get("crews", membership.crewId);
       return crew === null ? null : crewCard(crew, userId, membership);
     }),
   );
-  return cards.filter((card): card is CrewCard => card !== null).reverse();
+  return { ...result, page: cards.filter((card): card is CrewCard => card !== null) };
 }
 
 /**
- * A profile's Crews tab as `viewerId` sees it: the owner sees all their
- * crews; others only when show_crews_publicly is on, and only public crews
- * or crews they are in themselves.
+ * A page of a profile's Crews tab as `viewerId` sees it: the owner sees all
+ * their crews; others nothing unless show_crews_publicly is on, and then
+ * only public crews or crews they are in themselves (so a page may hold
+ * fewer than asked, even none, before the last).
  */
 export async function crewsOnProfile(
   ctx: QueryCtx,
   ownerId: Id<"users">,
   viewerId: Id<"users"> | null,
   showCrewsPublicly: boolean,
-): Promise<CrewCard[] | null> {
-  if (viewerId === ownerId) return await crewsOfUser(ctx, ownerId);
-  if (!showCrewsPublicly) return null;
-  const cards = await crewsOfUser(ctx, ownerId);
+  paginationOpts: PaginationOptions,
+): Promise<PaginationResult<CrewCard>> {
+  if (viewerId === ownerId) return await crewsOfUser(ctx, ownerId, paginationOpts);
+  if (!showCrewsPublicly) return NO_CREWS;
+  const result = await crewsOfUser(ctx, ownerId, paginationOpts);
   const visible: CrewCard[] = [];
-  for (const card of cards) {
+  for (const card of result.page) {
     if (card.isPublic)
       visible.push({ ...card, role: card.role, canManage: false, isCreator: false });
     else if (
@@ -152,7 +171,7 @@ export async function crewsOnProfile(
       visible.push({ ...card, canManage: false, isCreator: false });
     }
   }
-  return visible.slice(0, USER_CREWS_MAX);
+  return { ...result, page: visible };
 }
 
 /** Session links read for the crew page's lists. */

@@ -10,7 +10,6 @@ import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import {
   CREW_MESSAGES,
-  USER_CREWS_MAX,
   canManageCrew,
   canViewCrew,
   crewRoleOf,
@@ -19,8 +18,9 @@ import {
   type CrewStanding,
 } from "../../shared/crewRules";
 import { onCrewMembershipChanged } from "./badges";
+import { syncSessionsOfMember } from "./crewAttendance";
 import { appError } from "./errors";
-import { adjustProfileStats } from "./profiles";
+import { adjustProfileStats, getProfileByUserId } from "./profiles";
 
 export type CrewDoc = Doc<"crews">;
 export type CrewMemberDoc = Doc<"crew_members">;
@@ -50,20 +50,14 @@ export function standingOf(
   };
 }
 
-/** The user's accepted crews (at most USER_CREWS_MAX), oldest membership first. */
-export async function acceptedMembershipsOf(
-  ctx: QueryCtx,
-  userId: Id<"users">,
-): Promise<CrewMemberDoc[]> {
-  return await ctx.db
-    .query("crew_members")
-    .withIndex("by_user_and_status", (q) => q.eq("userId", userId).eq("status", "accepted"))
-    .take(USER_CREWS_MAX);
-}
+/** Memberships read per step when walking one person's crews. */
+const SHARED_CREW_PAGE = 100;
 
 /**
- * Whether `a` and `b` are accepted members of one crew: `a`'s crews (bounded),
- * then one point read per crew for `b`.
+ * Whether `a` and `b` are accepted members of one crew: the crews of
+ * whichever of them is in fewer (their profiles' maintained "Crews" stat),
+ * each checked with one point read for the other, so the work grows only
+ * with the smaller side (one person with few crews keeps it small).
  */
 export async function sharesAcceptedCrewWith(
   ctx: QueryCtx,
@@ -71,11 +65,29 @@ export async function sharesAcceptedCrewWith(
   b: Id<"users">,
 ): Promise<boolean> {
   if (a === b) return true;
-  for (const membership of await acceptedMembershipsOf(ctx, a)) {
-    const other = await getCrewMember(ctx, membership.crewId, b);
-    if (other?.status === "accepted") return true;
+  const [profileA, profileB] = await Promise.all([
+    getProfileByUserId(ctx, a),
+    getProfileByUserId(ctx, b),
+  ]);
+  const crewsOfA = profileA?.stats.crews ?? Number.POSITIVE_INFINITY;
+  const crewsOfB = profileB?.stats.crews ?? Number.POSITIVE_INFINITY;
+  const [walker, other] = crewsOfA <= crewsOfB ? [a, b] : [b, a];
+  let after: number | null = null;
+  for (;;) {
+    const from: number | null = after;
+    const page: CrewMemberDoc[] = await ctx.db
+      .query("crew_members")
+      .withIndex("by_user_and_status", (q) => {
+        const range = q.eq("userId", walker).eq("status", "accepted");
+        return from === null ? range : range.gt("_creationTime", from);
+      })
+      .take(SHARED_CREW_PAGE);
+    for (const membership of page) {
+      if ((await getCrewMember(ctx, membership.crewId, other))?.status === "accepted") return true;
+    }
+    if (page.length < SHARED_CREW_PAGE) return false;
+    after = page[page.length - 1]._creationTime;
   }
-  return false;
 }
 
 // ---------------------------------------------------------------- access
@@ -158,9 +170,6 @@ export type CrewMembershipChange = {
   invitedBy?: Id<"users"> | null;
 } | null;
 
-/** Upcoming sessions of a member whose crew attendance is kept (bounded: older ones are frozen). */
-const UPCOMING_SESSIONS_TRACKED = 100;
-
 /**
  * Sets one user's membership of one crew (null removes the row) and fixes
  * every maintained count by the difference. Returns the row as it now is.
@@ -218,7 +227,7 @@ export async function changeCrewMembership(
   }
   if (memberDelta !== 0) {
     await adjustProfileStats(ctx, userId, { crews: memberDelta });
-    await adjustCrewAttendanceForMember(ctx, crew._id, userId, memberDelta, now);
+    await syncSessionsOfMember(ctx, crew._id, userId, now, null, now);
   }
   await onCrewMembershipChanged(ctx, userId, {
     joined: memberDelta > 0,
@@ -265,34 +274,6 @@ export async function adjustCrewAttendance(
   const attendingMembers = Math.max(0, row.attendingMembers + delta);
   if (attendingMembers === 0 && !row.invited) await ctx.db.delete("crew_events", row._id);
   else await ctx.db.patch("crew_events", row._id, { attendingMembers });
-}
-
-/** A member joined (+1) or left (−1) a crew: their upcoming sessions count for it, or stop to. */
-async function adjustCrewAttendanceForMember(
-  ctx: MutationCtx,
-  crewId: Id<"crews">,
-  userId: Id<"users">,
-  delta: number,
-  now: number,
-): Promise<void> {
-  const upcoming = await ctx.db
-    .query("event_participants")
-    .withIndex("by_user_and_end_time", (q) => q.eq("userId", userId).gt("endTime", now))
-    .take(UPCOMING_SESSIONS_TRACKED);
-  for (const row of upcoming) await adjustCrewAttendance(ctx, crewId, row.eventId, delta, now);
-}
-
-/** A user started (+1) or stopped (−1) attending an upcoming event: each of their crews follows. */
-export async function adjustCrewAttendanceForAttendee(
-  ctx: MutationCtx,
-  eventId: Id<"events">,
-  userId: Id<"users">,
-  delta: number,
-  now: number = Date.now(),
-): Promise<void> {
-  for (const membership of await acceptedMembershipsOf(ctx, userId)) {
-    await adjustCrewAttendance(ctx, membership.crewId, eventId, delta, now);
-  }
 }
 
 /** Marks a crew as invited to an event (creating the link row when needed). */

@@ -18,6 +18,7 @@ import type { Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import type { AccountCleanup } from "./accountDeletion";
 import { runCleanupSteps, type CleanupStep } from "./batchedCleanup";
+import { deleteCountedRowsOfEvent } from "./crewAttendance";
 import { cancelFinish, type EventDoc } from "./events";
 import { deleteNotificationsOfEvent } from "./notifications";
 import { changeParticipation, deleteParticipantRow, deleteUserEventCounts } from "./participation";
@@ -83,6 +84,7 @@ export const EVENT_CLEANUPS: ReadonlyArray<{ area: string; cleanup: EventCleanup
   { area: "commentReactions", cleanup: deleteCommentReactionsOfEvent },
   { area: "userReactions", cleanup: deleteUserReactionsOfEvent },
   { area: "comments", cleanup: deleteCommentsOfEvent },
+  { area: "crewAttendees", cleanup: deleteCountedRowsOfEvent },
   { area: "crewLinks", cleanup: deleteCrewLinksOfEvent },
   { area: "notifications", cleanup: deleteNotificationsOfEvent },
   { area: "reminders", cleanup: deleteRemindersOfEvent },

@@ -10,7 +10,8 @@
  * - the user's `user_event_counts` (profile Upcoming / Past tabs);
  * - the user's profile stat "RSVPs" (`adjustProfileStats`);
  * - for a session that has not ended, how many members of each of the
- *   user's crews attend it (`crew_events`, the crew counting rule);
+ *   user's crews attend it (`crew_events`, the crew counting rule, in
+ *   batches: model/crewAttendance.ts);
  * - a pending invitation: an RSVP answers it, and an answer settles its
  *   notifications.
  *
@@ -23,7 +24,7 @@ import { isAttendee, type Participation } from "../../shared/eventAccess";
 import type { MemberRole, MemberStatus, RsvpStatus } from "../../shared/eventOptions";
 import { invitationAnswerOfRsvp } from "../../shared/eventInvitationRules";
 import { onParticipationChanged } from "./badges";
-import { adjustCrewAttendanceForAttendee } from "./crews";
+import { syncCrewsOfAttendee } from "./crewAttendance";
 import {
   eventInvitationKey,
   recordInvitationResponse,
@@ -316,12 +317,12 @@ export async function changeParticipation(
       version: event.participantsVersion,
     });
     await adjustUserEventCounts(ctx, userId, { isPublic: event.isPublic, past: event.ended }, 1);
-    if (!event.ended) await adjustCrewAttendanceForAttendee(ctx, event._id, userId, 1, now);
+    if (!event.ended) await syncCrewsOfAttendee(ctx, event._id, userId, null, now);
     counters.attendeeCount += 1;
     badgeChange.attendance = 1;
   } else if (!attends && rows.participant !== null) {
     await deleteParticipantRow(ctx, rows.participant);
-    if (!event.ended) await adjustCrewAttendanceForAttendee(ctx, event._id, userId, -1, now);
+    if (!event.ended) await syncCrewsOfAttendee(ctx, event._id, userId, null, now);
     counters.attendeeCount = Math.max(0, counters.attendeeCount - 1);
     badgeChange.attendance = -1;
   }

@@ -42,9 +42,11 @@ export function ProfileScreen() {
           ),
           pastSessions: <ProfileSessionList username={username} when="past" viewerId={viewerId} />,
           sessionCounts: counts ?? undefined,
-          // null: hidden from this viewer (the tab says so from the profile's own setting).
-          crews: crews === null ? undefined : <ProfileCrewList crews={crews} isOwner={isOwner} />,
-          crewCount: crews?.length,
+          // Hidden from this viewer: no crews (the tab says so from the profile's own setting).
+          crews: (
+            <ProfileCrewList crews={crews.crews} isOwner={isOwner} showMore={crews.showMore} />
+          ),
+          crewCount: crews.count,
         },
       }}
     />

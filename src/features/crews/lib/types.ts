@@ -9,7 +9,7 @@ export type CrewMember = FunctionReturnType<typeof api.crews.members>["page"][nu
 export type CrewSessions = FunctionReturnType<typeof api.crews.sessions>;
 export type CrewSession = CrewSessions["upcoming"][number];
 /** A crew as a card on a profile, with the card owner's role in it. */
-export type CrewCardData = NonNullable<FunctionReturnType<typeof api.crews.forProfile>>[number];
+export type CrewCardData = FunctionReturnType<typeof api.crews.forProfile>["page"][number];
 export type UserSearchResult = FunctionReturnType<typeof api.crews.searchUsersToInvite>[number];
 
 /** What the dialogs of a crew need to know about it. */

@@ -1,7 +1,9 @@
 import { Menu, MenuButton, MenuItem, MenuItems, MenuSeparator } from "@headlessui/react";
 import { Link } from "react-router-dom";
 import { crewPath } from "../../../../shared/crewTexts";
+import { Button } from "@/components/ui/Button";
 import { Skeleton } from "@/components/ui/Skeleton";
+import { Spinner } from "@/components/ui/Spinner";
 import { preloadOnIntent } from "@/lib/lazyDialog";
 import { CrewEmblem, RoleBadge } from "../components/CrewChips";
 import { DotsIcon } from "../components/icons";
@@ -21,10 +23,13 @@ const menuItem =
 export function ProfileCrewList({
   crews,
   isOwner,
+  showMore = null,
 }: {
   /** undefined while loading. */
   crews: CrewCardData[] | undefined;
   isOwner: boolean;
+  /** The next page of crews, while there is one. */
+  showMore?: { loading: boolean; load: () => void } | null;
 }) {
   const actions = useCrewActions();
   if (crews === undefined) {
@@ -48,6 +53,14 @@ export function ProfileCrewList({
           </li>
         ))}
       </ul>
+      {showMore && (
+        <div className="mt-3 flex justify-center">
+          <Button variant="ghost" disabled={showMore.loading} onClick={showMore.load}>
+            {showMore.loading && <Spinner className="size-4" />}
+            Load More
+          </Button>
+        </div>
+      )}
       {actions.dialogs}
     </>
   );

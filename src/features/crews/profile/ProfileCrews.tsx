@@ -1,5 +1,5 @@
-import { useConvexAuth, useQuery } from "convex/react";
-import { useState, type ReactNode } from "react";
+import { useConvexAuth, usePaginatedQuery } from "convex/react";
+import { useEffect, useState, type ReactNode } from "react";
 import { useNavigate } from "react-router-dom";
 import { api } from "../../../../convex/_generated/api";
 import type { Id } from "../../../../convex/_generated/dataModel";
@@ -10,12 +10,35 @@ import type { ButtonStyleProps } from "@/components/ui/buttonStyles";
 import { preloadOnIntent } from "@/lib/lazyDialog";
 import { CrewWizard } from "../lazyDialogs";
 
+/** Crews loaded per page of a profile's Crews tab. */
+const CREWS_PAGE_SIZE = 25;
+
 /**
- * A profile's crews as the viewer may see them: undefined while loading,
- * null when hidden (show_crews_publicly off, or the profile hidden).
+ * A profile's crews as the viewer may see them, newest first, a page at a
+ * time: `crews` undefined while loading; `count` how many once every page is
+ * loaded (0 when there are none, or they are hidden from the viewer),
+ * undefined before; `showMore` loads the next page while there is one.
  */
 export function useProfileCrews(username: string) {
-  return useQuery(api.crews.forProfile, { username });
+  const { results, status, loadMore } = usePaginatedQuery(
+    api.crews.forProfile,
+    { username },
+    { initialNumItems: CREWS_PAGE_SIZE },
+  );
+  // On someone else's profile only some crews show, so a page may bring none before the last.
+  const nothingYet = results.length === 0 && status === "CanLoadMore";
+  useEffect(() => {
+    if (nothingYet) loadMore(CREWS_PAGE_SIZE);
+  }, [nothingYet, loadMore]);
+  const loading = status === "LoadingFirstPage" || (results.length === 0 && status !== "Exhausted");
+  return {
+    crews: loading ? undefined : results,
+    count: status === "Exhausted" ? results.length : undefined,
+    showMore:
+      status === "CanLoadMore" || status === "LoadingMore"
+        ? { loading: status === "LoadingMore", load: () => loadMore(CREWS_PAGE_SIZE) }
+        : null,
+  };
 }
 
 /**

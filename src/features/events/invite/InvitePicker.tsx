@@ -1,4 +1,4 @@
-import { useQuery } from "convex/react";
+import { usePaginatedQuery, useQuery } from "convex/react";
 import { useState, type KeyboardEvent } from "react";
 import { toast } from "@/lib/toast";
 import { api } from "../../../../convex/_generated/api";
@@ -10,6 +10,9 @@ import { CloseIcon } from "@/components/ui/icons";
 import { Field, inputStyles } from "@/components/ui/Field";
 import { useDebouncedValue } from "@/lib/useDebouncedValue";
 import type { InviteSelection, InvitedCrew, InvitedUser } from "./inviteSelection";
+
+/** Crews offered per page in the invite step. */
+const CREWS_PAGE_SIZE = 25;
 
 const chipClasses =
   "inline-flex items-center gap-2 rounded-full bg-night-800 py-1 pr-1 pl-3 text-sm text-cream-50 ring-1 ring-night-600 ring-inset";
@@ -43,7 +46,11 @@ export function InvitePicker({
         }
       : "skip",
   );
-  const crews = useQuery(api.crews.mine);
+  const {
+    results: crews,
+    status: crewsStatus,
+    loadMore: loadMoreCrews,
+  } = usePaginatedQuery(api.crews.mine, {}, { initialNumItems: CREWS_PAGE_SIZE });
 
   function addUser(user: InvitedUser) {
     onChange({ ...value, users: [...value.users, user] });
@@ -107,7 +114,7 @@ export function InvitePicker({
         </ul>
       )}
 
-      {crews !== undefined && crews.length > 0 && (
+      {crews.length > 0 && (
         <div className="flex flex-col gap-2">
           <p className="text-sm font-semibold text-cream-200">Your crews</p>
           <div className="flex flex-wrap gap-2">
@@ -125,6 +132,16 @@ export function InvitePicker({
                 <span className="font-normal text-cream-400"> · {crew.memberCount}</span>
               </button>
             ))}
+            {(crewsStatus === "CanLoadMore" || crewsStatus === "LoadingMore") && (
+              <button
+                type="button"
+                disabled={crewsStatus === "LoadingMore"}
+                onClick={() => loadMoreCrews(CREWS_PAGE_SIZE)}
+                className="rounded-full px-3 py-2 text-sm font-semibold text-brand-amber transition hover:bg-night-700 disabled:opacity-60"
+              >
+                More crews
+              </button>
+            )}
           </div>
         </div>
       )}
