@@ -83,16 +83,22 @@ test("a host builds a private crew from their profile and shares an invite link;
   await expectNoSeriousA11yViolations(host.page);
   await invite.close.click();
 
-  // The share dialog: the link, Copy → 'Copied!' for 2 s, and its QR code.
+  // The share dialog: the new link, already copied ('Copied!' for 2 s), Copy again, its QR code.
+  await host.page.evaluate(() => navigator.clipboard.writeText("nothing yet"));
   await crewPage.shareLink.click();
   const share = crewPage.shareDialog;
   await expect(share.link).toHaveValue(/^http:\/\/localhost:\d+\/crew\/join\/[A-Z0-9]{8}$/);
-  await expect(share.qrCode).toBeVisible();
   const link = await share.link.inputValue();
+  await expect(share.copied).toBeVisible();
+  expect(await host.page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+  await expect(share.qrCode).toBeVisible();
+  await expect(share.copy).toBeVisible({ timeout: 3500 });
+  await host.page.evaluate(() => navigator.clipboard.writeText("something else"));
   await share.copy.click();
   await expect(share.copied).toBeVisible();
   expect(await host.page.evaluate(() => navigator.clipboard.readText())).toBe(link);
   await expect(share.copy).toBeVisible({ timeout: 3500 });
+  await expect(share.revoke).toBeVisible();
   await expectNoSeriousA11yViolations(host.page);
   await share.close.click();
 
@@ -156,11 +162,36 @@ test("a host builds a private crew from their profile and shares an invite link;
     await expect(share.qrCode).toBeVisible();
     await host.page.waitForTimeout(400);
     await host.page.screenshot({ path: `screenshots/crew-share-${width}.png` });
+    await share.otherLinks.click();
+    await host.page.waitForTimeout(300);
+    await host.page.screenshot({ path: `screenshots/crew-share-links-${width}.png` });
     await share.close.click();
     await friend.page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
     await join.goto(link.replace("/crew/join/", "/invite/"));
     await expect(join.alreadyMember).toBeVisible();
   }
+  // Revoking: the link the friend used, from the other links that still work, then the new one.
+  // Opened by anyone now, either says only that it is invalid or has expired.
+  await crewPage.shareLink.click();
+  await expect(share.link).toHaveValue(/\/crew\/join\/[A-Z0-9]{8}$/);
+  const fresh = await share.link.inputValue();
+  const usedCode = link.split("/").pop()!;
+  await share.otherLinks.click();
+  await share.revokeOther(usedCode).click();
+  await expect(share.revokeOther(usedCode)).toHaveCount(0);
+  await share.revoke.click();
+  await expect(share.revokedNotice).toBeVisible();
+  await expect(share.createNewLink).toBeVisible();
+  await expectNoSeriousA11yViolations(host.page);
+  await share.close.click();
+  const visitor = await newPerson(browser);
+  const visitorJoin = new JoinCrewPage(visitor.page);
+  for (const revoked of [link, fresh]) {
+    await visitorJoin.goto(revoked);
+    await expect(visitorJoin.invalid).toBeVisible();
+    await expect(visitor.page.getByText(crewName)).toHaveCount(0);
+  }
+
   await profile.goto(hostUsername);
   await profile.crewsTab.click();
   await expect(profile.crewCard(crewName)).toBeVisible();
@@ -171,4 +202,5 @@ test("a host builds a private crew from their profile and shares an invite link;
 
   expect(unexpectedErrors(host.errors, "VALIDATION")).toEqual([]);
   expect(unexpectedErrors(friend.errors)).toEqual([]);
+  expect(unexpectedErrors(visitor.errors)).toEqual([]);
 });

@@ -205,13 +205,21 @@ export class InviteDialog {
   }
 }
 
-/** The share invite link dialog: the link, Copy ('Copied!' for 2 s) and its QR code. */
+/**
+ * The share invite link dialog: the new link (copied as it appears), Copy ('Copied!'
+ * for 2 s), its QR code, Revoke link, and the crew's other links that still work.
+ */
 export class ShareLinkDialog {
   readonly dialog: Locator;
   readonly link: Locator;
   readonly copy: Locator;
   readonly copied: Locator;
   readonly qrCode: Locator;
+  readonly revoke: Locator;
+  readonly revokedNotice: Locator;
+  readonly createNewLink: Locator;
+  /** The disclosure of the other working links ("Other links that still work (n)"). */
+  readonly otherLinks: Locator;
   readonly close: Locator;
 
   constructor(page: Page) {
@@ -220,6 +228,15 @@ export class ShareLinkDialog {
     this.copy = this.dialog.getByRole("button", { name: "Copy", exact: true });
     this.copied = this.dialog.getByRole("button", { name: "Copied!" });
     this.qrCode = this.dialog.getByRole("img", { name: "QR code of the invite link" });
+    this.revoke = this.dialog.getByRole("button", { name: "Revoke link", exact: true });
+    this.revokedNotice = this.dialog.getByText(/^Link revoked\./);
+    this.createNewLink = this.dialog.getByRole("button", { name: "Create New Link" });
+    this.otherLinks = this.dialog.getByText(/Other links that still work \(\d+\)$/);
     this.close = this.dialog.getByRole("button", { name: "Close" });
+  }
+
+  /** Revoke of one of the other working links, by its code. */
+  revokeOther(code: string): Locator {
+    return this.dialog.getByRole("button", { name: `Revoke link ${code}` });
   }
 }

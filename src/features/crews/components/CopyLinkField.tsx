@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { toast } from "@/lib/toast";
 import { CREW_SCREEN_TEXTS } from "../../../../shared/crewRules";
 import { COPY_CONFIRMATION_MS } from "../../../../shared/share";
@@ -8,19 +8,61 @@ import { copyToClipboard } from "@/lib/clipboard";
 import { cn } from "@/lib/cn";
 import { CheckIcon, CopyIcon } from "./icons";
 
-/** A read-only link with a Copy button whose label turns to 'Copied!' for 2 s. */
-export function CopyLinkField({ label, url }: { label: string; url: string }) {
+/**
+ * The Clipboard API alone, quietly: true when the text was copied. Copying
+ * that nobody clicked for may be refused (no recent tap, no focus), and the
+ * textarea route would take the focus away from the dialog, so a refusal
+ * just leaves the Copy button to do it.
+ */
+async function copyQuietly(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A read-only link with a Copy button whose label turns to 'Copied!' for 2 s.
+ * `copyOnShow`: the link is copied as it appears (a link just made for
+ * sharing), with the same 'Copied!' when the browser allows it.
+ */
+export function CopyLinkField({
+  label,
+  url,
+  copyOnShow = false,
+}: {
+  label: string;
+  url: string;
+  copyOnShow?: boolean;
+}) {
   const id = useId();
   const [copied, setCopied] = useState(false);
   const resetTimer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(resetTimer.current), []);
 
+  const showCopied = useCallback(() => {
+    setCopied(true);
+    window.clearTimeout(resetTimer.current);
+    resetTimer.current = window.setTimeout(() => setCopied(false), COPY_CONFIRMATION_MS);
+  }, []);
+
+  useEffect(() => {
+    if (!copyOnShow) return;
+    let shown = true;
+    void copyQuietly(url).then((done) => {
+      if (done && shown) showCopied();
+    });
+    return () => {
+      shown = false;
+    };
+  }, [copyOnShow, url, showCopied]);
+
   async function copy() {
     try {
       await copyToClipboard(url);
-      setCopied(true);
-      window.clearTimeout(resetTimer.current);
-      resetTimer.current = window.setTimeout(() => setCopied(false), COPY_CONFIRMATION_MS);
+      showCopied();
     } catch {
       toast.error(CREW_SCREEN_TEXTS.failedToCopy);
     }
