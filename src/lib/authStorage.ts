@@ -59,6 +59,33 @@ export function hasStoredSession(): boolean {
   return storageKeys("local").some((key) => key.startsWith(JWT_KEY_PREFIX) && readStorage("local", key));
 }
 
+/** The stored session token of the app's deployment (the library namespaces it by the URL). */
+function storedSessionToken(): string | null {
+  const url = import.meta.env.VITE_CONVEX_URL;
+  if (url) return readStorage("local", JWT_KEY_PREFIX + url.replace(/[^a-zA-Z0-9]/g, ""));
+  const key = storageKeys("local").find((name) => name.startsWith(JWT_KEY_PREFIX));
+  return key === undefined ? null : readStorage("local", key);
+}
+
+/**
+ * The `sub` claim of the stored session token: which session of which user this browser holds,
+ * read without the network. Opaque here: it only tells one session from another. The token is
+ * not verified (the server does that); null when there is none or it cannot be read.
+ */
+export function storedSessionSubject(): string | null {
+  const token = storedSessionToken();
+  const payload = token?.split(".")[1];
+  if (!payload) return null;
+  try {
+    const base64 = payload.replace(/-/g, "+").replace(/_/g, "/");
+    const claims: unknown = JSON.parse(atob(base64));
+    const subject = (claims as { sub?: unknown } | null)?.sub;
+    return typeof subject === "string" && subject !== "" ? subject : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Everything sign-in left in this browser (after account deletion, spec 1 §4). */
 export function clearLocalAuthStorage(): void {
   for (const key of storageKeys("local")) {

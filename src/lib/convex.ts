@@ -1,4 +1,5 @@
 import { ConvexReactClient } from "convex/react";
+import { refreshWhenOnline } from "./offline/refreshWhenOnline";
 
 function readConvexUrl(): string {
   const url = import.meta.env.VITE_CONVEX_URL;
@@ -17,8 +18,18 @@ function readConvexUrl(): string {
  */
 const SESSION_REFRESH_LEEWAY_SECONDS = 600;
 
+/**
+ * The Convex client, except that a token refresh the network cannot carry waits for the
+ * network instead of ending the session (see offline/refreshWhenOnline).
+ */
+class OfflineTolerantClient extends ConvexReactClient {
+  override setAuth(...[fetchToken, ...rest]: Parameters<ConvexReactClient["setAuth"]>): void {
+    super.setAuth(refreshWhenOnline(fetchToken), ...rest);
+  }
+}
+
 /** The one Convex client of the app; main.tsx provides it to React. */
-export const convex = new ConvexReactClient(readConvexUrl(), {
+export const convex: ConvexReactClient = new OfflineTolerantClient(readConvexUrl(), {
   authRefreshTokenLeewaySeconds: SESSION_REFRESH_LEEWAY_SECONDS,
 });
 

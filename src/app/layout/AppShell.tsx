@@ -1,10 +1,16 @@
 import { useEffect } from "react";
 import { Outlet, useLocation } from "react-router-dom";
 import { connectConvexEarly } from "@/lib/convex";
+import { lazyComponent } from "@/lib/lazyComponent";
+import { deviceUserId } from "@/lib/offline/deviceUser";
+import { loadDeviceCopy } from "@/lib/offline/useCachedQuery";
 import { Footer } from "./Footer";
 import { NavBar, type NavBarSlots } from "./NavBar";
 import { SignedOutActions, SignedOutMobileLinks } from "./SignedOutActions";
 import { useScrollRestoration } from "./useScrollRestoration";
+
+// Watches the connection on pages that show data; its own chunk, loaded with the first such page.
+const OfflineBanner = lazyComponent(() => import("./OfflineBanner"), "OfflineBanner", null);
 
 /**
  * The frame around every page: nav bar, page content, footer.
@@ -18,10 +24,16 @@ export function AppShell({
 }: Partial<NavBarSlots>) {
   useScrollRestoration();
   const { pathname } = useLocation();
+  // Every page but the landing page shows data.
+  const showsData = pathname !== "/";
   useEffect(() => {
-    // Every page but the landing page shows data: connect as its code loads, not once it asks.
-    if (pathname !== "/") connectConvexEarly();
-  }, [pathname]);
+    if (!showsData) return;
+    // Connect as the page's code loads, not once it asks.
+    connectConvexEarly();
+    // The device copy's code, while the network is there to load it.
+    if (deviceUserId() !== null) loadDeviceCopy().catch(() => undefined);
+  }, [showsData]);
+
   return (
     // overflow-x-clip: decorative glows may bleed past narrow screens; clip (not
     // hidden) keeps the sticky header working.
@@ -33,6 +45,7 @@ export function AppShell({
         Skip to content
       </a>
       <NavBar account={account} mobileAccount={mobileAccount} extras={extras} />
+      {showsData && <OfflineBanner />}
       <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
         <Outlet />
       </main>

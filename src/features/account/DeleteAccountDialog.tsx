@@ -11,6 +11,7 @@ import { Button } from "@/components/ui/Button";
 import { inputStyles } from "@/components/ui/Field";
 import { Spinner } from "@/components/ui/Spinner";
 import { clearLocalAuthStorage } from "@/lib/authStorage";
+import { forgetUserOnDevice } from "@/lib/offline/forgetUser";
 import { cn } from "@/lib/cn";
 import { beginSessionExit, endSessionExit } from "@/lib/sessionExit";
 
@@ -73,6 +74,7 @@ export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose:
       await signOut();
     } finally {
       clearLocalAuthStorage();
+      void forgetUserOnDevice();
     }
     toast.success("Your account has been deleted. Cheers for the rounds! 🍻");
     // The landing page ends the exit when it opens.

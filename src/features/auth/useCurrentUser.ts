@@ -1,7 +1,16 @@
 import { useConvexAuth } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
+import { useEffect, useSyncExternalStore } from "react";
 import { api } from "../../../convex/_generated/api";
 import { useQueryState } from "@/lib/useQueryState";
+import { useSessionExit } from "@/lib/sessionExit";
+import {
+  forgetDeviceUser,
+  readDeviceUser,
+  rememberDeviceUser,
+  subscribeDeviceUser,
+} from "@/lib/offline/deviceUser";
+import { wipeDeviceCopy } from "@/lib/offline/useCachedQuery";
 
 /** The signed-in user as `profiles.me` returns it: id, e-mail and own profile (null until made). */
 export type CurrentUser = NonNullable<FunctionReturnType<typeof api.profiles.me>>;
@@ -16,15 +25,39 @@ export type CurrentUserState =
  * Who is using the app. "loading" until the server has confirmed (or there is
  * no) session and the user's own record has arrived; a session whose account
  * no longer exists counts as signed out.
+ *
+ * Until the server answers (the socket still connecting, or no network at all), the user this
+ * browser's session belonged to when the server last confirmed it counts as signed in
+ * (lib/offline/deviceUser): the app opens on their screens at once and stays signed in offline.
  */
 export function useCurrentUser(): CurrentUserState {
   const { isLoading, isAuthenticated } = useConvexAuth();
   // Subscribed only once the server accepted the session, so it never shows a
   // signed-out answer to a signed-in user.
   const me = useQueryState(api.profiles.me, isAuthenticated ? {} : "skip");
-  if (isLoading) return { status: "loading" };
+  const known = useSyncExternalStore(
+    subscribeDeviceUser,
+    readDeviceUser,
+    () => null,
+  ) as CurrentUser | null;
+  // Signing out or deleting the account: the user is being forgotten, not remembered again.
+  const leaving = useSessionExit();
+  const confirmed = me.status === "success" && !leaving ? me.data : undefined;
+  useEffect(() => {
+    if (confirmed === undefined) return;
+    if (confirmed === null) {
+      // The account is gone.
+      forgetDeviceUser();
+      void wipeDeviceCopy();
+      return;
+    }
+    // Someone else used this browser before: nothing of theirs stays.
+    if (rememberDeviceUser(confirmed) !== null) void wipeDeviceCopy();
+  }, [confirmed]);
+  if (isLoading) return known ? { status: "signedIn", user: known } : { status: "loading" };
   if (!isAuthenticated) return { status: "signedOut" };
-  if (me.status === "loading") return { status: "loading" };
+  if (me.status === "loading")
+    return known ? { status: "signedIn", user: known } : { status: "loading" };
   if (me.status === "error") return { status: "error", error: me.error };
   if (me.data === null) return { status: "signedOut" };
   return { status: "signedIn", user: me.data };

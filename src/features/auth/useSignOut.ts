@@ -4,6 +4,7 @@ import { useCallback } from "react";
 import { useNavigate } from "react-router-dom";
 import { api } from "../../../convex/_generated/api";
 import { clearWelcomed } from "@/lib/authStorage";
+import { forgetUserOnDevice } from "@/lib/offline/forgetUser";
 import { beginSessionExit, endSessionExit } from "@/lib/sessionExit";
 import { toast } from "@/lib/toast";
 
@@ -22,6 +23,8 @@ export function useSignOut(): () => Promise<void> {
     // (a newer deployment replaced the file) must not stop the sign-out itself.
     const texts = import("../../../shared/authMessages");
     beginSessionExit();
+    // First, so that even a sign-out the network holds up leaves nothing of the user here.
+    void forgetUserOnDevice();
     // While still signed in: this browser stops getting the account's pushes (loaded now: the
     // helper stays out of the first page).
     await import("@/lib/pushDevice")
@@ -35,6 +38,7 @@ export function useSignOut(): () => Promise<void> {
       return;
     }
     clearWelcomed();
+    void forgetUserOnDevice();
     const loaded = await texts.catch(() => null);
     if (loaded === null) {
       // Signed out all the same; a full load of the landing page picks up the new deployment.
