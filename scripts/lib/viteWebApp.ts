@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Plugin, PluginOption } from "vite";
+import type { LogLevel, Plugin, PluginOption } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { APP_DESCRIPTION, APP_NAME, BRAND_BACKGROUND, DEFAULT_TITLE } from "../../shared/brand.ts";
 
@@ -46,13 +46,19 @@ const FAVICON_LINK = 'href="/favicon.svg"';
  * (src/lib/serviceWorkerRegistration.ts) and keeps our manifest.
  */
 function serviceWorker(): PluginOption {
+  let logLevel: LogLevel | undefined;
   return VitePWA({
     strategies: "injectManifest",
     srcDir: "src/serviceWorker",
     filename: "sw.ts",
     injectRegister: false,
     manifest: false,
-    integration: { closeBundleOrder: "post" },
+    integration: {
+      closeBundleOrder: "post",
+      // The worker's own build is as quiet as the app's (`--logLevel warn` in the e2e run).
+      configureOptions: (config) => void (logLevel = config.logLevel),
+      configureCustomSWViteBuild: (config) => void (config.logLevel = logLevel),
+    },
     injectManifest: {
       // A classic script: every browser with service workers runs it.
       rollupFormat: "iife",

@@ -42,11 +42,10 @@ export function startServiceWorker(): void {
     "requestIdleCallback" in window ? requestIdleCallback(callback) : setTimeout(callback, 1);
   const register = () =>
     whenIdle(() => {
-      import("./serviceWorkerRegistration").then(
-        ({ registerServiceWorker }) => registerServiceWorker(offerUpdate),
+      import("./serviceWorkerRegistration")
+        .then(({ registerServiceWorker }) => registerServiceWorker(offerUpdate))
         // Without its code there is no worker this time: the app works online as before.
-        () => undefined,
-      );
+        .catch(() => undefined);
     });
   if (document.readyState === "complete") register();
   else window.addEventListener("load", register, { once: true });
