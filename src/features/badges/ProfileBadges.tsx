@@ -1,13 +1,13 @@
 import { Link } from "react-router-dom";
 import { api } from "../../../convex/_generated/api";
 import { badgeByKey, type BadgeDefinition } from "../../../shared/badgeCatalogue";
-import { useQueryState } from "@/lib/useQueryState";
+import { useCachedQueryState } from "@/lib/offline/useCachedQuery";
 import { BadgeMedal } from "./BadgeMedal";
 import { tierLabel } from "./tierLabel";
 
 /** The profile's shown badges (up to 4), live; one subscription shared by both places. */
 function useShownBadges(username: string) {
-  const preview = useQueryState(api.badges.preview, { username });
+  const preview = useCachedQueryState(api.badges.preview, { username });
   const data = preview.status === "success" ? preview.data : null;
   const shown = (data?.shown ?? []).flatMap((row) => {
     const badge = badgeByKey(row.key);

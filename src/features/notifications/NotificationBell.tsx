@@ -1,9 +1,9 @@
 import { Popover, PopoverButton, PopoverPanel } from "@headlessui/react";
-import { useQuery } from "convex/react";
 import { Fragment, useState, type ReactNode } from "react";
 import { api } from "../../../convex/_generated/api";
 import { NOTIFICATION_MESSAGES, unreadBadgeLabel } from "../../../shared/notificationRules";
 import { LoadErrorPanel, QueryErrorBoundary } from "@/components/ui/QueryErrorBoundary";
+import { useCachedQuery } from "@/lib/offline/useCachedQuery";
 import { BellIcon } from "./icons";
 import { NotificationList, NotificationPanel } from "./NotificationPanel";
 import { useArrivalToasts } from "./useArrivalToasts";
@@ -32,7 +32,7 @@ export function NotificationBell() {
 }
 
 function LiveBell() {
-  const unread = useQuery(api.notifications.unreadCount) ?? 0;
+  const unread = useCachedQuery(api.notifications.unreadCount) ?? 0;
   const badge = unreadBadgeLabel(unread);
   const preload = () => void NotificationList.preload();
   return (

@@ -1,5 +1,5 @@
 import { useClose } from "@headlessui/react";
-import { useMutation, usePaginatedQuery } from "convex/react";
+import { useMutation } from "convex/react";
 import { useState, type UIEvent } from "react";
 import { useNavigate } from "react-router-dom";
 import { api } from "../../../convex/_generated/api";
@@ -9,6 +9,7 @@ import {
   notificationLink,
 } from "../../../shared/notificationRules";
 import { Spinner } from "@/components/ui/Spinner";
+import { useCachedPaginatedQuery } from "@/lib/offline/useCachedQuery";
 import { NotificationItem, type NotificationView } from "./NotificationItem";
 
 // Load the next page when the reader is this close to the bottom of the list.
@@ -16,7 +17,7 @@ const LOAD_MORE_THRESHOLD_PX = 120;
 
 /** The popover's list, newest first, more on scroll (its own chunk, loaded on first open). */
 export function NotificationList() {
-  const { results, status, loadMore } = usePaginatedQuery(
+  const { results, status, loadMore } = useCachedPaginatedQuery(
     api.notifications.list,
     {},
     { initialNumItems: NOTIFICATIONS_PAGE_SIZE },

@@ -7,7 +7,7 @@ import { errorMessage } from "../../../shared/errors";
 import { profileDisplayName } from "../../../shared/profileNames";
 import { Button } from "@/components/ui/Button";
 import { usePageTitle } from "@/lib/usePageTitle";
-import { useQueryState } from "@/lib/useQueryState";
+import { useCachedQueryState } from "@/lib/offline/useCachedQuery";
 import { BackButton } from "./BackButton";
 import { BadgePreview } from "./BadgePreview";
 import { NameOnlyProfile } from "./NameOnlyProfile";
@@ -37,7 +37,7 @@ export interface ProfileSlots {
 /** /profile/{username} (spec 1 §2). */
 export function ProfilePage({ slots = {} }: { slots?: ProfileSlots }) {
   const { username = "" } = useParams();
-  const view = useQueryState(api.profiles.byUsername, { username });
+  const view = useCachedQueryState(api.profiles.byUsername, { username });
 
   if (view.status === "loading") return <ProfileSkeleton />;
   if (view.status === "error") return <ProfileLoadFailed error={view.error} />;

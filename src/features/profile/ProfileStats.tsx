@@ -2,11 +2,11 @@ import type { ReactNode } from "react";
 import { api } from "../../../convex/_generated/api";
 import { drinkEmoji, drinkLabel } from "../../../shared/drinks";
 import { Skeleton } from "@/components/ui/Skeleton";
-import { useQueryState } from "@/lib/useQueryState";
+import { useCachedQueryState } from "@/lib/offline/useCachedQuery";
 
 /** The stat tiles: Sessions, RSVPs, Crews and favourite drink (spec 1 §2). */
 export function ProfileStats({ username }: { username: string }) {
-  const stats = useQueryState(api.profiles.stats, { username });
+  const stats = useCachedQueryState(api.profiles.stats, { username });
   const failed = stats.status === "error" || (stats.status === "success" && stats.data === null);
   const data = stats.status === "success" ? stats.data : null;
 

@@ -4,7 +4,7 @@ import { CREW_MESSAGES, CREW_NOT_FOUND_REDIRECT_MS } from "../../../../shared/cr
 import { appErrorData } from "../../../../shared/errors";
 import { Button } from "@/components/ui/Button";
 import { ButtonLink } from "@/components/ui/ButtonLink";
-import { useQueryState } from "@/lib/useQueryState";
+import { useCachedQueryState } from "@/lib/offline/useCachedQuery";
 import { crewPageQuery } from "./crewPageQuery";
 import { StatePanel } from "@/components/ui/StatePanel";
 import { useCrewActions, type CrewExit } from "../components/useCrewActions";
@@ -38,7 +38,7 @@ const EXIT_PANELS: Record<CrewExit | "decline", { emoji: string; title: string }
 
 function CrewLoader({ crewId, retry }: { crewId: string; retry: () => void }) {
   const { query, args } = crewPageQuery(crewId);
-  const live = useQueryState(query, args);
+  const live = useCachedQueryState(query, args);
   // Once shown, the page stays up if the subscription briefly reloads (a token refresh).
   const [lastData, setLastData] = useState<CrewPageData | null>(null);
   if (live.status === "success" && live.data !== lastData) setLastData(live.data);

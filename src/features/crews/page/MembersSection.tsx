@@ -1,6 +1,7 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
-import { useMutation, usePaginatedQuery } from "convex/react";
+import { useMutation } from "convex/react";
 import { useState } from "react";
+import { useCachedPaginatedQuery } from "@/lib/offline/useCachedQuery";
 import { toast } from "@/lib/toast";
 import { api } from "../../../../convex/_generated/api";
 import type { Id } from "../../../../convex/_generated/dataModel";
@@ -71,7 +72,7 @@ function MembersList({
   isCreator: boolean;
   canManage: boolean;
 }) {
-  const { results, status, loadMore } = usePaginatedQuery(
+  const { results, status, loadMore } = useCachedPaginatedQuery(
     api.crews.members,
     { crewId },
     { initialNumItems: MEMBERS_PAGE_SIZE },

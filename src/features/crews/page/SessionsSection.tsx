@@ -3,7 +3,7 @@ import { api } from "../../../../convex/_generated/api";
 import type { Id } from "../../../../convex/_generated/dataModel";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { cn } from "@/lib/cn";
-import { useQueryState } from "@/lib/useQueryState";
+import { useCachedQueryState } from "@/lib/offline/useCachedQuery";
 import { SectionCard } from "../components/SectionCard";
 import { formatSessionWhen, sessionDateTile } from "../lib/format";
 import type { CrewSession } from "../lib/types";
@@ -13,7 +13,7 @@ import type { CrewSession } from "../lib/types";
  * those the crew was invited to and those enough of it attends (spec 2 §6).
  */
 export function SessionsSection({ crewId }: { crewId: Id<"crews"> }) {
-  const sessions = useQueryState(api.crews.sessions, { crewId });
+  const sessions = useCachedQueryState(api.crews.sessions, { crewId });
   return (
     <SectionCard title="Sessions">
       {sessions.status === "loading" ? (

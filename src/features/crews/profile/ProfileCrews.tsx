@@ -1,4 +1,4 @@
-import { useConvexAuth, usePaginatedQuery } from "convex/react";
+import { useConvexAuth } from "convex/react";
 import { useEffect, useState, type ReactNode } from "react";
 import { useNavigate } from "react-router-dom";
 import { api } from "../../../../convex/_generated/api";
@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/Button";
 import { ButtonLink } from "@/components/ui/ButtonLink";
 import type { ButtonStyleProps } from "@/components/ui/buttonStyles";
 import { preloadOnIntent } from "@/lib/lazyDialog";
+import { useCachedPaginatedQuery } from "@/lib/offline/useCachedQuery";
 import { CrewWizard } from "../lazyDialogs";
 
 /** Crews loaded per page of a profile's Crews tab. */
@@ -20,7 +21,7 @@ const CREWS_PAGE_SIZE = 25;
  * undefined before; `showMore` loads the next page while there is one.
  */
 export function useProfileCrews(username: string) {
-  const { results, status, loadMore } = usePaginatedQuery(
+  const { results, status, loadMore } = useCachedPaginatedQuery(
     api.crews.forProfile,
     { username },
     { initialNumItems: CREWS_PAGE_SIZE },

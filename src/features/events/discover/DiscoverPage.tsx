@@ -1,4 +1,4 @@
-import { usePaginatedQuery, useQuery } from "convex/react";
+import { useCachedPaginatedQuery, useCachedQuery } from "@/lib/offline/useCachedQuery";
 import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import { api } from "../../../../convex/_generated/api";
@@ -187,10 +187,12 @@ function DiscoverResults({
   const timeZone = viewerTimeZone();
   const now = useNow(30_000);
   const args = { ...filters, search: search.trim() || undefined, timeZone };
-  const paginated = usePaginatedQuery(api.events.discover, args, { initialNumItems: PAGE_SIZE });
+  const paginated = useCachedPaginatedQuery(api.events.discover, args, {
+    initialNumItems: PAGE_SIZE,
+  });
   const { status, loadMore } = paginated;
   const results = uniqueById(paginated.results);
-  const counted = useQuery(api.events.discoverCount, args);
+  const counted = useCachedQuery(api.events.discoverCount, args);
 
   // Filters applied after reading can leave a page short while more remain: keep filling.
   const autoLoads = useRef(0);

@@ -1,6 +1,7 @@
-import { useMutation, usePaginatedQuery } from "convex/react";
+import { useMutation } from "convex/react";
 import { useState } from "react";
 import { Link } from "react-router-dom";
+import { useCachedPaginatedQuery } from "@/lib/offline/useCachedQuery";
 import { toast } from "@/lib/toast";
 import { api } from "../../../../convex/_generated/api";
 import type { Id } from "../../../../convex/_generated/dataModel";
@@ -28,7 +29,7 @@ export function AttendeeList(props: { eventId: Id<"events">; canManage: boolean 
 }
 
 function AttendeeRows({ eventId, canManage }: { eventId: Id<"events">; canManage: boolean }) {
-  const { results, status, loadMore } = usePaginatedQuery(
+  const { results, status, loadMore } = useCachedPaginatedQuery(
     api.events.attendees,
     { eventId },
     { initialNumItems: 20 },

@@ -13,7 +13,7 @@ import { Button } from "@/components/ui/Button";
 import { ButtonLink } from "@/components/ui/ButtonLink";
 import { storeRedirectAfterLogin } from "@/lib/authStorage";
 import { useGoBack } from "@/lib/useGoBack";
-import { useQueryState } from "@/lib/useQueryState";
+import { useCachedQueryState } from "@/lib/offline/useCachedQuery";
 import { EventDetails } from "./EventDetails";
 import { eventPageQuery, eventRefOf } from "./eventPageQuery";
 import { EventPageSkeleton } from "./EventPageSkeleton";
@@ -56,7 +56,7 @@ function EventLoader({
 }) {
   const auth = useConvexAuth();
   const { query, args } = eventPageQuery(eventRef);
-  const live = useQueryState(query, args);
+  const live = useCachedQueryState(query, args);
   // Once shown, the page stays up if the subscription briefly reloads (e.g. while
   // the session token is refreshed), so open dialogs keep what was typed.
   const [lastData, setLastData] = useState<EventPageData | null>(null);

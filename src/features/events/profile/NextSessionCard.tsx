@@ -1,4 +1,4 @@
-import { useQuery } from "convex/react";
+import { useCachedQuery } from "@/lib/offline/useCachedQuery";
 import { Link } from "react-router-dom";
 import { api } from "../../../../convex/_generated/api";
 import { timingLabel, timingStatus } from "../../../../shared/eventTiming";
@@ -14,7 +14,7 @@ import { useNow } from "../lib/useNow";
  * next (or live) session, live; nothing when there is none.
  */
 export function NextSessionCard() {
-  const next = useQuery(api.events.nextForMe, {});
+  const next = useCachedQuery(api.events.nextForMe, {});
   const now = useNow(30_000);
   const timeZone = viewerTimeZone();
   if (!next) return null;

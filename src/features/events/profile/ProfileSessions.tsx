@@ -1,4 +1,4 @@
-import { usePaginatedQuery, useQuery } from "convex/react";
+import { useCachedPaginatedQuery, useCachedQuery } from "@/lib/offline/useCachedQuery";
 import { api } from "../../../../convex/_generated/api";
 import { EVENT_ERRORS } from "../../../../shared/eventMessages";
 import { Button } from "@/components/ui/Button";
@@ -17,7 +17,7 @@ const PAGE_SIZE = 6;
  * while loading, null when the profile is hidden from the viewer.
  */
 export function useProfileSessionCounts(username: string) {
-  return useQuery(api.events.profileCounts, { username });
+  return useCachedQuery(api.events.profileCounts, { username });
 }
 
 /**
@@ -45,7 +45,7 @@ export function ProfileSessionList(props: ProfileSessionListProps) {
 function ProfileSessionCards({ username, when, empty, viewerId }: ProfileSessionListProps) {
   const now = useNow(30_000);
   const timeZone = viewerTimeZone();
-  const { results, status, loadMore } = usePaginatedQuery(
+  const { results, status, loadMore } = useCachedPaginatedQuery(
     api.events.forProfile,
     { username, when },
     { initialNumItems: PAGE_SIZE },

@@ -1,4 +1,4 @@
-import { usePaginatedQuery } from "convex/react";
+import { useCachedPaginatedQuery } from "@/lib/offline/useCachedQuery";
 import type { FunctionReturnType } from "convex/server";
 import { useState } from "react";
 import { api } from "../../../../convex/_generated/api";
@@ -112,7 +112,7 @@ function SessionsList({
 }) {
   const timeZone = viewerTimeZone();
   const now = useNow(30_000);
-  const { results, status, loadMore } = usePaginatedQuery(
+  const { results, status, loadMore } = useCachedPaginatedQuery(
     api.events.mine,
     { when },
     { initialNumItems: EVENT_LIST_PAGE_MAX },
