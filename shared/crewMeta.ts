@@ -1,6 +1,6 @@
 /**
- * A crew page's metadata (spec 3 §2 "Page metadata"): the '{name} | Clink'
- * title, the crew's description (else who and what it is) cut to 160
+ * A crew page's metadata: the '{name} | Clink' title, the crew's
+ * description (else who and what it is) cut to 160
  * characters, and Open Graph and Twitter card tags with the default crew image
  * (1200×630). Used by the crew page (document head) and by the server's crew
  * share page, which serves these tags to crawlers that run no JavaScript.

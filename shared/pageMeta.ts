@@ -1,6 +1,6 @@
 /**
- * What any page with link previews carries (spec 2 §2 and spec 3 §2 "Page
- * metadata"): a description cut to 160 characters, Open Graph and Twitter card
+ * What any page with link previews carries: a description cut to 160
+ * characters (157 and '...'), Open Graph and Twitter card
  * tags with a 1200×630 image, and the HTML a share page serves them in to
  * crawlers that run no JavaScript. Events (./eventMeta) and crews (./crewMeta)
  * build their page metadata from these.
