@@ -293,9 +293,25 @@ describe("inviteCrew", () => {
       () => host.asUser.mutation(api.invitations.inviteCrew, { eventId, crewId: solo }),
       "No crew members to invite",
     );
+    // A private crew the inviter may not see answers like one that does not exist.
     await expectRefused(
       t,
       () => coHost.asUser.mutation(api.invitations.inviteCrew, { eventId, crewId }),
+      "Crew not found",
+    );
+    const gone = await createCrew(host, { name: "Gone" });
+    await t.run(async (ctx) => await ctx.db.delete("crews", gone));
+    await expectRefused(
+      t,
+      () => coHost.asUser.mutation(api.invitations.inviteCrew, { eventId, crewId: gone }),
+      "Crew not found",
+    );
+    // A public crew they can see, but are not in: the refusal meant for them.
+    const open = await createCrew(host, { name: "Open Crew", isPublic: true });
+    await addCrewMembers(host, open, await createUser(t, { name: "Olive Open" }));
+    await expectRefused(
+      t,
+      () => coHost.asUser.mutation(api.invitations.inviteCrew, { eventId, crewId: open }),
       "You are not a member of this crew",
     );
     for (const user of [attendee, stranger]) {

@@ -12,7 +12,7 @@ import { CREW_MESSAGES, INVITE_BATCH_MAX } from "../../shared/crewRules";
 import { EVENT_INVITATION_MESSAGES } from "../../shared/eventInvitationRules";
 import { eventPath } from "../../shared/eventSlug";
 import { NOTIFICATION_TEXTS, type InvitationResponse } from "../../shared/notificationRules";
-import { getCrewMember, getCrewOrThrow, markCrewInvited } from "./crews";
+import { getCrewVisibleTo, markCrewInvited } from "./crews";
 import { appError } from "./errors";
 import { ensureNotEnded, type EventDoc } from "./events";
 import {
@@ -189,8 +189,8 @@ export async function inviteCrewToEvent(
   crewId: Id<"crews">,
 ): Promise<InviteResult> {
   ensureNotEnded(event);
-  const crew = await getCrewOrThrow(ctx, crewId);
-  const inviterMembership = await getCrewMember(ctx, crewId, inviterId);
+  // A private crew the inviter may not see is 'Crew not found', as an unknown id is.
+  const { crew, member: inviterMembership } = await getCrewVisibleTo(ctx, crewId, inviterId);
   if (crew.createdBy !== inviterId && inviterMembership?.status !== "accepted") {
     throw appError("FORBIDDEN", CREW_MESSAGES.notAMember);
   }
