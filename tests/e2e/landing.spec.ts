@@ -48,7 +48,7 @@ test("a screen whose code fails to load offers a reload inside the shell, which 
   await page.route(chunk, (route) => route.abort());
   await page.goto("/no-such-page");
 
-  await expect(page.getByRole("heading", { name: "Clink has been updated" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "This page didn't load" })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Something went wrong" })).toHaveCount(0);
   const prompt = page.getByRole("status").filter({ hasText: "New version available" });
