@@ -4,8 +4,7 @@
  * weekly, monthly — all in UTC).
  */
 import { CronExpressionParser } from "cron-parser";
-import type { Value } from "convex/values";
-import { jsonToConvex, type JSONValue } from "convex/values";
+import type { JSONValue } from "convex/values";
 import type { Engine } from "./engine.ts";
 import { canonicalUdfPath } from "./protocol.ts";
 
@@ -91,7 +90,7 @@ export class CronRunner {
       await this.engine.runFunction(
         fn.kind,
         udfPath,
-        jsonToConvex(job.args[0] ?? {}) as Record<string, Value>,
+        await this.engine.decodeArgs(udfPath, job.args[0] ?? {}),
         null,
       );
     } catch (error) {

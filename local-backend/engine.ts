@@ -16,7 +16,8 @@ import {
   type SchemaDefinition,
   type UserIdentity,
 } from "convex/server";
-import { convexToJson, type JSONValue, type Value } from "convex/values";
+import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/values";
+import { argumentsProblem, type ValidatorJson } from "./argumentValidation.ts";
 import {
   captureAuthPrototype,
   captureConvexGlobal,
@@ -128,6 +129,8 @@ type RegisteredFunction = {
   isAction?: boolean;
   isPublic?: boolean;
   isInternal?: boolean;
+  /** The `args` validator as JSON text (`{"type":"any"}` when there is none). */
+  exportArgs?: () => string;
 };
 
 export class Engine {
@@ -507,13 +510,57 @@ export class Engine {
     udfPath: string,
     mountPath = "",
   ): Promise<{ kind: FunctionKind; visibility: Visibility } | null> {
+    const fn = await this.registeredFunction(udfPath, mountPath);
+    const kind = fn?.isQuery
+      ? "query"
+      : fn?.isMutation
+        ? "mutation"
+        : fn?.isAction
+          ? "action"
+          : null;
+    if (!kind) return null;
+    return { kind, visibility: fn!.isPublic ? "public" : "internal" };
+  }
+
+  private async registeredFunction(
+    udfPath: string,
+    mountPath: string,
+  ): Promise<RegisteredFunction | null> {
     const [modulePath, exportName = "default"] = udfPath.split(":");
     const module = await this.loadFunctionModule(modulePath, mountPath);
     const fn = module?.[exportName] as RegisteredFunction | undefined;
     if (!fn || (typeof fn !== "object" && typeof fn !== "function")) return null;
-    const kind = fn.isQuery ? "query" : fn.isMutation ? "mutation" : fn.isAction ? "action" : null;
-    if (!kind) return null;
-    return { kind, visibility: fn.isPublic ? "public" : "internal" };
+    return fn;
+  }
+
+  /**
+   * A caller's arguments (as they came over the network, Convex-encoded JSON) decoded for
+   * `udfPath`, once they pass its `args` validator; a `FunctionFailure` with Convex's message
+   * when they cannot be decoded or do not pass. convex-test checks arguments too, but not as
+   * Convex does: it crashes on an object argument that is null and accepts extra fields named
+   * like `Object.prototype`'s properties (`constructor`, `toString`…).
+   */
+  async decodeArgs(
+    udfPath: string,
+    args: JSONValue,
+    mountPath = "",
+  ): Promise<Record<string, Value>> {
+    let decoded: Value;
+    try {
+      decoded = jsonToConvex(args);
+    } catch (error) {
+      throw new FunctionFailure((error as Error).message, undefined);
+    }
+    const problem = await this.argumentsProblem(udfPath, args, mountPath);
+    if (problem !== null) throw new FunctionFailure(problem, undefined);
+    return decoded as Record<string, Value>;
+  }
+
+  /** Convex's answer to `args` (decodable, as `decodeArgs` takes them) that do not pass `udfPath`'s validator, or null. */
+  async argumentsProblem(udfPath: string, args: JSONValue, mountPath = ""): Promise<string | null> {
+    const fn = await this.registeredFunction(udfPath, mountPath);
+    if (typeof fn?.exportArgs !== "function") return null;
+    return argumentsProblem(JSON.parse(fn.exportArgs()) as ValidatorJson, args);
   }
 
   private accessor(identity: UserIdentity | null) {

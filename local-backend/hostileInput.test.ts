@@ -5,7 +5,10 @@
  * or answer 500), then fuzzing from a fixed, printed seed: random and damaged
  * sync frames and HTTP function-API requests, while a normal client on its own
  * connection keeps a live query and writes — it must see every write arrive,
- * and nothing may be lost.
+ * and nothing may be lost. Arguments a function's validator refuses (object
+ * arguments set to null, fields named like inherited properties) must be
+ * answered with Convex's validator error naming the field, never a crash of
+ * the check.
  *
  * Another seed: `FUZZ_SEED=<n> npx vitest run local-backend/hostileInput.test.ts`.
  */
@@ -178,8 +181,18 @@ function wrongResponse(request: HttpRequest, { status, body }: { status: number;
     if (typeof error.code !== "string" || typeof error.message !== "string")
       return `${status} without a JSON error: ${body}`;
   }
+  const failure =
+    status === 560 ? (JSON.parse(body) as { errorMessage: string }).errorMessage : null;
+  // Arguments the validator refuses are the caller's mistake: never a crash inside the check.
+  if (failure !== null && CHECK_CRASHED.test(failure))
+    return `the argument check crashed: ${failure}`;
+  if (request.failsWith && !(failure !== null && request.failsWith.test(failure)))
+    return `${status} instead of an error matching ${String(request.failsWith)}: ${body}`;
   return null;
 }
+
+/** What a JavaScript error inside an argument check (rather than a validator error) looks like. */
+const CHECK_CRASHED = /TypeError|Cannot convert undefined or null to object|Cannot read properties/;
 
 describe("what used to take the backend down (issue 16)", () => {
   test("a malformed frame closes only its own connection, with a protocol error and a reason", async () => {
@@ -213,6 +226,21 @@ describe("what used to take the backend down (issue 16)", () => {
     expect(backend.alive()).toBe(true);
     expect(await bystander.query(api.messages.list, { channel: "nobody" })).toEqual([]);
     await bystander.close();
+  });
+
+  test("an object argument set to null is a validator error naming the field, not a crash of the check", async () => {
+    const answer = await call(
+      post(
+        "/api/mutation",
+        JSON.stringify({ path: "args:subscribe", args: [{ endpoint: "e", keys: null }] }),
+      ),
+    );
+    expect(answer.status).toBe(560);
+    expect(JSON.parse(answer.body)).toMatchObject({
+      errorMessage: expect.stringMatching(
+        /^ArgumentValidationError: Value does not match validator\.\nPath: \.keys\nValue: null\n/,
+      ) as unknown,
+    });
   });
 
   test("a malformed HTTP function call is the caller's 400 with a JSON error; a too large one 413", async () => {
@@ -300,7 +328,7 @@ class NormalClient {
 }
 
 test(`fuzz: thousands of hostile frames and requests, seed ${SEED}`, async () => {
-  const totals = { frames: 0, connections: 0, requests: 0 };
+  const totals = { frames: 0, connections: 0, requests: 0, malformedArguments: 0 };
   const started = performance.now();
   const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
   const normal = new NormalClient();
@@ -333,6 +361,7 @@ test(`fuzz: thousands of hostile frames and requests, seed ${SEED}`, async () =>
         async (requests) => {
           const [responses] = await Promise.all([Promise.all(requests.map(call)), normal.write()]);
           totals.requests += requests.length;
+          totals.malformedArguments += requests.filter((r) => r.failsWith).length;
           for (const [i, request] of requests.entries()) {
             const wrong = wrongResponse(request, responses[i]);
             if (wrong) await failBatch(`${request.method} ${request.path}: ${wrong}`);
@@ -347,7 +376,7 @@ test(`fuzz: thousands of hostile frames and requests, seed ${SEED}`, async () =>
     normalConnections = normal.connections();
     console.log(
       `protocol fuzz, seed ${SEED}: ${totals.frames} frames on ${totals.connections} connections, ` +
-        `${totals.requests} HTTP requests; normal client: ${normal.writes} writes on ` +
+        `${totals.requests} HTTP requests (${totals.malformedArguments} with object arguments null or extra inherited-name fields); normal client: ${normal.writes} writes on ` +
         `${normalConnections} connection(s); backend deaths: ${backend.alive() ? 0 : 1} ` +
         `(sync ${syncSeconds} s, in all ${seconds()} s)`,
     );
@@ -358,6 +387,7 @@ test(`fuzz: thousands of hostile frames and requests, seed ${SEED}`, async () =>
   expect(normalConnections).toBe(1);
   expect(totals.frames).toBeGreaterThanOrEqual(2_000);
   expect(totals.requests).toBeGreaterThanOrEqual(1_000);
+  expect(totals.malformedArguments).toBeGreaterThanOrEqual(100);
   // Every protocol error is logged, and no connection more than once (whatever else it sent).
   const logged = () => backend.output().match(/^sync: /gm)?.length ?? 0;
   expect(await eventually(() => logged() >= played.protocolErrors)).toBe(true);

@@ -10,7 +10,7 @@ import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { UserIdentity } from "convex/server";
-import { convexToJson, jsonToConvex, type Value } from "convex/values";
+import { convexToJson } from "convex/values";
 import { WebSocketServer } from "ws";
 import { AuthFailure, TokenVerifier } from "./auth.ts";
 import { CronRunner } from "./crons.ts";
@@ -204,7 +204,7 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
       const value = await engine.runFunction(
         fn.kind,
         udfPath,
-        jsonToConvex(request.value.args) as Record<string, Value>,
+        await engine.decodeArgs(udfPath, request.value.args),
         identity,
       );
       // Acknowledged means on disk.

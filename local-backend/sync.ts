@@ -14,7 +14,7 @@
  */
 import { isDeepStrictEqual } from "node:util";
 import type { UserIdentity } from "convex/server";
-import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/values";
+import { convexToJson, jsonToConvex, type JSONValue } from "convex/values";
 import type { WebSocket } from "ws";
 import { AuthFailure, type TokenVerifier } from "./auth.ts";
 import { parseClientMessage, type ClientMessage } from "./clientMessage.ts";
@@ -147,7 +147,9 @@ export class SyncSession implements QuerySubscriber {
     const refused = new Map<number, QueryResult>();
     for (const query of [...add]) {
       const problem =
-        (await this.refuseCall(query.udfPath, "query")) ?? undecodableArgs(query.args);
+        (await this.refuseCall(query.udfPath, "query")) ??
+        undecodableArgs(query.args) ??
+        (await this.ctx.engine.argumentsProblem(query.udfPath, query.args));
       if (problem) {
         refused.set(query.queryId, {
           kind: "error",
@@ -295,7 +297,7 @@ export class SyncSession implements QuerySubscriber {
     try {
       const { value, ts } = await this.ctx.engine.runMutation(
         udfPath,
-        jsonToConvex(args) as Record<string, Value>,
+        await this.ctx.engine.decodeArgs(udfPath, args),
         this.identity,
         { sessionId: this.sessionId!, requestId },
       );
@@ -313,7 +315,7 @@ export class SyncSession implements QuerySubscriber {
       if (refused) throw new FunctionFailure(refused, undefined);
       const value = await this.ctx.engine.runAction(
         udfPath,
-        jsonToConvex(message.args[0]) as Record<string, Value>,
+        await this.ctx.engine.decodeArgs(udfPath, message.args[0]),
         this.identity,
       );
       await this.ctx.durable(); // what the action's mutations wrote

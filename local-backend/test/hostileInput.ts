@@ -17,6 +17,8 @@ export type HttpRequest = {
   headers: Record<string, string>;
   body: string | undefined;
   oversized: boolean;
+  /** The error the function call must fail with, when the request is built to get a known one. */
+  failsWith?: RegExp;
 };
 
 type Message = Record<string, unknown>;
@@ -35,6 +37,9 @@ const udfPath = fc.oneof(
     "messages:sendInternal",
     "limited:shout",
     "files:generateUploadUrl",
+    "args:subscribe",
+    "args:check",
+    "args:echo",
     "messages.js:list",
     "messages",
     "nowhere:nothing",
@@ -427,8 +432,114 @@ const headers = fc.oneof(
   fc.constant({ "content-type": "text/plain" }),
 );
 
+/**
+ * Calls of fixture functions whose arguments hold objects (and arrays), with valid arguments
+ * and where each object or array argument is: the function's validator is what checks them.
+ */
+const FUNCTIONS_WITH_OBJECT_ARGUMENTS = [
+  {
+    udfPath: "args:subscribe",
+    kind: "mutation",
+    args: { endpoint: "https://push.example/1", keys: { auth: "a", p256dh: "p" } },
+  },
+  {
+    udfPath: "args:check",
+    kind: "query",
+    args: { endpoint: "https://push.example/1", keys: { auth: "a", p256dh: "p" } },
+  },
+  {
+    udfPath: "args:echo",
+    kind: "action",
+    args: { endpoint: "https://push.example/1", keys: { auth: "a", p256dh: "p" }, tags: ["t"] },
+  },
+  {
+    udfPath: "messages:page",
+    kind: "query",
+    args: { channel: "fuzz-a", paginationOpts: { numItems: 2, cursor: null } },
+  },
+] as const;
+
+/** Names every object has through its prototype: fields of these names are extra fields like any other. */
+const INHERITED_NAMES = ["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf"];
+
+/** The dotted paths of the objects and arrays inside `value` (not `value` itself). */
+function containerPaths(value: unknown, prefix = ""): string[] {
+  if (typeof value !== "object" || value === null) return [];
+  return Object.entries(value).flatMap(([key, field]) =>
+    typeof field === "object" && field !== null
+      ? [`${prefix}.${key}`, ...containerPaths(field, `${prefix}.${key}`)]
+      : [],
+  );
+}
+
+/** `args` as JSON text with the value at `path` replaced by `replacement` (JSON text). */
+function replacedAt(args: object, path: string, replacement: string): string {
+  const marker = `"replace-${crypto.randomUUID()}"`;
+  const copy = structuredClone(args) as Record<string, unknown>;
+  const keys = path.split(".").slice(1);
+  let parent = copy;
+  for (const key of keys.slice(0, -1)) parent = parent[key] as Record<string, unknown>;
+  parent[keys[keys.length - 1]] = JSON.parse(marker);
+  return JSON.stringify(copy).replace(marker, replacement);
+}
+
+/** The route and body of a call of `udfPath` with `argsJson`, in one of the shapes the HTTP API takes. */
+const callOf = (udfPath: string, kind: string, argsJson: string) =>
+  fc.constantFrom(
+    { path: `/api/${kind}`, body: `{"path":"${udfPath}","args":[${argsJson}],"format":"json"}` },
+    { path: "/api/function", body: `{"path":"${udfPath}","args":${argsJson},"format":"json"}` },
+    { path: `/api/run/${udfPath.replace(":", "/")}`, body: `{"args":${argsJson},"format":"json"}` },
+  );
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** A call whose arguments set an object (or array) argument to null, or add a field named like an inherited property. */
+const malformedObjectArguments: fc.Arbitrary<HttpRequest> = fc
+  .constantFrom(...FUNCTIONS_WITH_OBJECT_ARGUMENTS)
+  .chain(({ udfPath, kind, args }) =>
+    fc.oneof(
+      fc.constantFrom(...containerPaths(args)).chain((path) =>
+        callOf(udfPath, kind, replacedAt(args, path, "null")).map((call) => ({
+          ...call,
+          failsWith: new RegExp(
+            `^ArgumentValidationError: Value does not match validator\\.\nPath: ${escapeRegExp(path)}\nValue: null\n`,
+          ),
+        })),
+      ),
+      fc
+        .tuple(fc.constantFrom("", ...containerPaths(args)), fc.constantFrom(...INHERITED_NAMES))
+        .filter(([path]) => !Array.isArray(path && pathValue(args, path)))
+        .chain(([path, name]) => {
+          const inner = path ? (pathValue(args, path) as object) : args;
+          const withField = `{${JSON.stringify(name)}:1,${JSON.stringify(inner).slice(1)}`;
+          const argsJson = path ? replacedAt(args, path, withField) : withField;
+          return callOf(udfPath, kind, argsJson).map((call) => ({
+            ...call,
+            failsWith: new RegExp(
+              `^ArgumentValidationError: Object contains extra field \`${name}\` that is not in the validator\\.\n${path ? `Path: ${escapeRegExp(path)}` : ""}\n`,
+            ),
+          }));
+        }),
+    ),
+  )
+  .map(({ path, body, failsWith }) => ({
+    path,
+    method: "POST",
+    headers: {},
+    body,
+    oversized: false,
+    failsWith,
+  }));
+
+function pathValue(value: object, path: string): unknown {
+  let current: unknown = value;
+  for (const key of path.split(".").slice(1)) current = (current as Record<string, unknown>)[key];
+  return current;
+}
+
 /** Any request to the cloud origin, mostly near-valid calls of the function API. */
 export const httpRequest: fc.Arbitrary<HttpRequest> = fc.oneof(
+  { weight: 2, arbitrary: malformedObjectArguments },
   {
     weight: 8,
     arbitrary: fc.tuple(functionRequest, headers).map(([[path, { text, oversized }], h]) => ({
