@@ -86,13 +86,46 @@ export type AnyTestConvex = TestConvex<SchemaDefinition<GenericSchema, boolean>>
 
 /** Runs a no-op through `t` and returns the state object it runs against. */
 export async function captureConvexGlobal(t: AnyTestConvex): Promise<ConvexGlobal> {
+  const captured = await captureStorage(t, isConvexGlobal);
+  if (!captured)
+    throw new Error(
+      "Could not reach convex-test's state: is the pinned convex-test version installed?",
+    );
+  return captured.store;
+}
+
+/** What convex-test knows about the request a function runs for; a scheduled function's names its job. */
+export type RequestMetadata = { requestId: string; scheduledFunctionId: string | null };
+
+/**
+ * Where convex-test keeps the request metadata of the function running in an async context:
+ * a scheduled function runs with its job's id there, from the transaction that starts it
+ * (moving the job to "inProgress") to the one that records its end.
+ */
+export async function captureRequestMetadata(
+  t: AnyTestConvex,
+): Promise<AsyncLocalStorage<RequestMetadata>> {
+  const captured = await captureStorage(t, isRequestMetadata);
+  if (!captured)
+    throw new Error(
+      "Could not reach convex-test's request metadata: is the pinned convex-test version installed?",
+    );
+  return captured.storage;
+}
+
+/** Runs a no-op through `t` and returns the first async-local store it enters that `isStore` accepts, with its storage. */
+async function captureStorage<T>(
+  t: AnyTestConvex,
+  isStore: (store: unknown) => store is T,
+): Promise<{ storage: AsyncLocalStorage<T>; store: T } | undefined> {
   const prototype = AsyncLocalStorage.prototype as unknown as {
     run: (...args: unknown[]) => unknown;
   };
   const originalRun = prototype.run;
-  let captured: ConvexGlobal | undefined;
+  let captured: { storage: AsyncLocalStorage<T>; store: T } | undefined;
   prototype.run = function (this: AsyncLocalStorage<unknown>, store: unknown, ...rest: unknown[]) {
-    if (captured === undefined && isConvexGlobal(store)) captured = store;
+    if (captured === undefined && isStore(store))
+      captured = { storage: this as AsyncLocalStorage<T>, store };
     return originalRun.call(this, store, ...rest);
   };
   let pending: Promise<unknown>;
@@ -102,10 +135,6 @@ export async function captureConvexGlobal(t: AnyTestConvex): Promise<ConvexGloba
     prototype.run = originalRun;
   }
   await pending;
-  if (!captured)
-    throw new Error(
-      "Could not reach convex-test's state: is the pinned convex-test version installed?",
-    );
   return captured;
 }
 
@@ -130,5 +159,14 @@ function isConvexGlobal(value: unknown): value is ConvexGlobal {
     value !== null &&
     "transactionManager" in value &&
     "components" in value
+  );
+}
+
+function isRequestMetadata(value: unknown): value is RequestMetadata {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    "scheduledFunctionId" in value &&
+    "requestId" in value
   );
 }

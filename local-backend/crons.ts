@@ -56,6 +56,10 @@ function cronExpression(schedule: Exclude<Schedule, { type: "interval" }>): stri
 
 export class CronRunner {
   private timers: NodeJS.Timeout[] = [];
+  /** Bumped by every (re)start: a run of an earlier generation does not arm its job again. */
+  private generation = 0;
+  private stopped = false;
+  private readonly running = new Set<Promise<void>>();
 
   constructor(
     private readonly engine: Engine,
@@ -64,17 +68,24 @@ export class CronRunner {
 
   /** (Re)starts every job from the current `crons.ts`. */
   async start(): Promise<void> {
-    this.stop();
+    if (this.stopped) return;
+    this.clearTimers();
+    const generation = ++this.generation;
     const module = await this.engine.loadFunctionModule("crons");
+    if (this.stopped || generation !== this.generation) return;
     const jobs = (module?.default as { crons?: Record<string, CronJob> } | undefined)?.crons ?? {};
-    for (const [identifier, job] of Object.entries(jobs)) this.arm(identifier, job);
+    for (const [identifier, job] of Object.entries(jobs)) this.arm(identifier, job, generation);
   }
 
-  private arm(identifier: string, job: CronJob): void {
+  private arm(identifier: string, job: CronJob, generation: number): void {
     const delay = Math.max(0, msUntilNextRun(job.schedule, new Date()));
     const timer = setTimeout(() => {
       this.timers = this.timers.filter((t) => t !== timer);
-      void this.run(identifier, job).finally(() => this.arm(identifier, job));
+      const run: Promise<void> = this.run(identifier, job).finally(() => {
+        this.running.delete(run);
+        if (!this.stopped && generation === this.generation) this.arm(identifier, job, generation);
+      });
+      this.running.add(run);
     }, delay);
     this.timers.push(timer);
   }
@@ -98,7 +109,14 @@ export class CronRunner {
     }
   }
 
-  stop(): void {
+  /** The backend is stopping: no job starts any more; resolves once the runs under way have ended. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.clearTimers();
+    await Promise.all(this.running);
+  }
+
+  private clearTimers(): void {
     for (const timer of this.timers) clearTimeout(timer);
     this.timers = [];
   }

@@ -16,15 +16,13 @@ import { afterEach, describe, expect, test } from "vitest";
 import WebSocket from "ws";
 import { api } from "./fixtures/convex/_generated/api.js";
 import type { LocalBackend } from "./server.ts";
-import { freePort, httpQuery, warmBackend, type ChildBackend } from "./test/childBackend.ts";
+import { backendProcesses, freePort, httpQuery } from "./test/childBackend.ts";
 import { httpClient, removeDir, startFixtureBackend, tempDataDir } from "./test/harness.ts";
-import { MutationSender } from "./test/mutationSender.ts";
+import { allMessages, WriteLoad, writtenMessages } from "./test/writeLoad.ts";
 import { encodeFrame, readLog } from "./wal.ts";
 
 /** A log record as persistence.ts writes it: each database's writes. */
 type LogRecord = { dbs: Record<string, { w: Array<[string, unknown]> }> };
-
-type Message = { _id: string; _creationTime: number; channel: string; body: string };
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -35,24 +33,6 @@ function dataDirForTest(): string {
   const dataDir = tempDataDir();
   cleanups.push(() => removeDir(dataDir));
   return dataDir;
-}
-
-/**
- * Backend processes on one data directory and port: two load their code
- * ahead while one runs, so a restart after a kill takes only the start.
- */
-function backendProcesses(dataDir: string, port: number) {
-  const warm = () => {
-    const next = warmBackend(dataDir, port);
-    cleanups.push(async () => await (await next).kill());
-    return next;
-  };
-  const ahead = [warm(), warm()];
-  return async (): Promise<ChildBackend> => {
-    const backend = await (await ahead.shift()!).start();
-    ahead.push(warm());
-    return backend;
-  };
 }
 
 async function startInProcess(dataDir: string): Promise<LocalBackend> {
@@ -68,11 +48,6 @@ function crashImage(dataDir: string): string {
   return image;
 }
 
-const allMessages = (url: string) => httpQuery<Message[]>(url, "messages:all");
-/** The crash test's messages (the fixture's cron adds its own every second). */
-const writerMessages = async (url: string) =>
-  (await allMessages(url)).filter((m) => m.channel.startsWith("writer-"));
-
 function newestLogSegment(dataDir: string): string {
   const segments = readdirSync(dataDir)
     .filter((name) => /^wal-\d+\.log$/.test(name))
@@ -84,65 +59,33 @@ describe("crash safety", () => {
   test("SIGKILL at random moments under 20 concurrent writers: no acknowledged write lost, none applied twice, every restart the same state", async () => {
     const dataDir = dataDirForTest();
     const ROUNDS = 10;
-    const WRITERS = 20;
     const port = await freePort();
-    const restart = backendProcesses(dataDir, port);
+    const restart = backendProcesses(dataDir, port, (kill) => cleanups.push(kill));
     let backend = await restart();
-
-    // Each writer sends its messages one after another, so what survives of
-    // it must be exactly its messages 0…n with no gap (n ≥ its last acknowledged).
-    const acknowledged = new Set<string>();
-    const lastAcknowledged = new Array<number>(WRITERS).fill(-1);
-    let writing = true;
-    const writers = Array.from({ length: WRITERS }, (_, writer) => {
-      const sender = new MutationSender(`http://127.0.0.1:${port}`);
-      cleanups.push(() => sender.close());
-      return (async () => {
-        for (let i = 0; writing; i++) {
-          const body = `${writer}:${i}`;
-          await sender.mutation("messages:send", { channel: `writer-${writer}`, body });
-          acknowledged.add(body);
-          lastAcknowledged[writer] = i;
-        }
-      })();
-    });
-
-    const checkState = (messages: Message[], acknowledgedBefore: Set<string>) => {
-      const bodies = messages.map((m) => m.body);
-      expect(new Set(bodies).size, "a mutation was applied twice").toBe(bodies.length);
-      const lost = [...acknowledgedBefore].filter((body) => !bodies.includes(body));
-      expect(lost, "acknowledged writes lost").toEqual([]);
-      for (let writer = 0; writer < WRITERS; writer++) {
-        const kept = bodies
-          .filter((body) => body.startsWith(`${writer}:`))
-          .map((body) => Number(body.split(":")[1]))
-          .sort((a, b) => a - b);
-        expect(kept, `writer ${writer}'s messages have a gap`).toEqual(kept.map((_, i) => i));
-      }
-    };
+    const load = new WriteLoad(`http://127.0.0.1:${port}`, { sync: 20 });
+    cleanups.push(() => load.close());
 
     let acknowledgedAtKills = 0;
     for (let round = 0; round < ROUNDS; round++) {
       await new Promise((resolve) => setTimeout(resolve, 150 + Math.random() * 350));
-      const acknowledgedBefore = new Set(acknowledged);
+      const acknowledgedBefore = new Set(load.acknowledged);
       acknowledgedAtKills += acknowledgedBefore.size;
       await backend.kill();
       backend = await restart();
-      checkState(await writerMessages(backend.url), acknowledgedBefore);
+      load.check(await writtenMessages(backend.url), acknowledgedBefore);
     }
-    writing = false;
-    await Promise.all(writers);
+    await load.stop();
 
     // Quiet now: restarting (crash or not) must give the very same state each time.
-    const settled = await writerMessages(backend.url);
-    checkState(settled, acknowledged);
+    const settled = await writtenMessages(backend.url);
+    load.check(settled, load.acknowledged);
     for (let quietRestart = 0; quietRestart < 2; quietRestart++) {
       await backend.kill();
       backend = await restart();
-      expect(await writerMessages(backend.url)).toEqual(settled);
+      expect(await writtenMessages(backend.url)).toEqual(settled);
     }
     // The load really ran across the crashes.
-    expect(lastAcknowledged.every((i) => i >= 5)).toBe(true);
+    expect(load.lastAcknowledged.every((i) => i >= 5)).toBe(true);
     expect(acknowledgedAtKills).toBeGreaterThan(ROUNDS * 20);
   }, 240_000); // 18–38 s on a quiet machine; a loaded 2-core one needs more
 

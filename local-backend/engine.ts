@@ -21,10 +21,12 @@ import { argumentsProblem, type ValidatorJson } from "./argumentValidation.ts";
 import {
   captureAuthPrototype,
   captureConvexGlobal,
+  captureRequestMetadata,
   type AnyTestConvex,
   type TableSchema,
   type ConvexGlobal,
   type DatabaseFake,
+  type RequestMetadata,
   type StoredDocument,
 } from "./convexTestInternals.ts";
 import { discoverComponents } from "./components.ts";
@@ -150,12 +152,15 @@ export class Engine {
   private openTransaction: { checked: boolean; job: JobRef | null } | null = null;
   /** Scheduled mutations committed with their success logged, not yet marked so in memory. */
   private readonly loggedSuccesses = new Map<string, StoredDocument>();
+  /** Set when the backend stops: no scheduled function starts any more. */
+  private stopping = false;
 
   private constructor(
     private readonly options: EngineOptions,
     private t: AnyTestConvex,
     private convexGlobal: ConvexGlobal,
     private loader: ModuleLoader,
+    private readonly requestMetadata: AsyncLocalStorage<RequestMetadata>,
   ) {
     this.instrumentTransactions();
     this.instrumentDatabase(this.db, "");
@@ -168,7 +173,13 @@ export class Engine {
       schema ?? undefined,
       moduleRecord(options.functionsDir, loader),
     ) as AnyTestConvex;
-    const engine = new Engine(options, t, await captureConvexGlobal(t), loader);
+    const engine = new Engine(
+      options,
+      t,
+      await captureConvexGlobal(t),
+      loader,
+      await captureRequestMetadata(t),
+    );
     trackIdentityReads(await captureAuthPrototype(t));
     await engine.registerComponents();
     return engine;
@@ -367,6 +378,16 @@ export class Engine {
       if (!isNested && scheduledByClient && !queryReads.getStore() && this.backgroundGate)
         await this.backgroundGate();
       await begin(isNested, limits);
+      // Holding the lock, so the job's state cannot change under this check.
+      const held = !isNested && this.stopping ? this.scheduledFunctionStarting() : null;
+      if (held) {
+        tm.rollback(false);
+        this.options.log?.(
+          `scheduled function ${held.name} (${held._id}) not started: the backend is stopping; it runs after the restart`,
+        );
+        // Left pending, on disk too, as after a crash.
+        return await new Promise<never>(() => {});
+      }
       if (!isNested) this.openTransaction = { checked: false, job: null };
       // Transactions are serialised: a query sees exactly the last commit.
       const reads = queryReads.getStore();
@@ -487,6 +508,45 @@ export class Engine {
    */
   private forgetQueryStreams(): void {
     for (const [, db] of this.databases) db._queryResults = {};
+  }
+
+  /**
+   * The backend is stopping: from now on no scheduled function starts. One whose time comes
+   * stays pending (and runs after the restart); one already running goes on to its end.
+   */
+  stopStartingScheduledFunctions(): void {
+    this.stopping = true;
+  }
+
+  /** The job of the scheduled function the transaction about to run would start (its job is still pending), if it is one. */
+  private scheduledFunctionStarting(): ScheduledJob | null {
+    const id = this.requestMetadata.getStore()?.scheduledFunctionId;
+    if (!id || tableNameFromId(id) !== "_scheduled_functions") return null;
+    for (const [, db] of this.databases) {
+      const job = db._documents[id] as ScheduledJob | undefined;
+      if (job) return job.state.kind === "pending" ? job : null;
+    }
+    return null;
+  }
+
+  /** Resolves once no scheduled function is running (none is "inProgress"). */
+  async scheduledFunctionsSettled(): Promise<void> {
+    while (this.runningScheduledFunctions() > 0) {
+      await new Promise<void>((resolve) => {
+        const stopListening = this.onCommit(() => {
+          stopListening();
+          resolve();
+        });
+      });
+    }
+  }
+
+  private runningScheduledFunctions(): number {
+    let running = 0;
+    for (const [, db] of this.databases)
+      for (const id of this.tableIndexes.get(db)!.idsOf("_scheduled_functions"))
+        if ((db._documents[id] as ScheduledJob | undefined)?.state.kind === "inProgress") running++;
+    return running;
   }
 
   /** A module of the current code, loaded through the current (hot-reloadable) namespace. */

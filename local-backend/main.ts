@@ -5,6 +5,7 @@
  */
 import { parseArgs } from "node:util";
 import { startLocalBackend } from "./server.ts";
+import { stopOnSignals } from "./shutdown.ts";
 
 const { values } = parseArgs({
   options: {
@@ -32,14 +33,7 @@ try {
   console.log(
     `Clink local backend ready: cloud ${backend.cloudUrl} site ${backend.siteUrl} (data in ${values["data-dir"]})`,
   );
-  let stopping = false;
-  const stop = () => {
-    if (stopping) return;
-    stopping = true;
-    void backend.stop().then(() => process.exit(0));
-  };
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
+  stopOnSignals(backend);
 } catch (error) {
   console.error((error as Error).message);
   process.exit(1);

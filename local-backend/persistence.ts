@@ -79,8 +79,9 @@ export class Persistence {
   private flushing: Promise<void> | null = null;
   private compacting: Promise<void> | null = null;
   private failure: Error | null = null;
+  /** Set by `stop`: the log is closed, and a commit after that is never acknowledged. */
   private stopped = false;
-  private unsubscribe: Array<() => void> = [];
+  private stopping: Promise<void> | null = null;
   /** Log bytes not yet covered by a snapshot. */
   private logBytes = 0;
   private snapshotBytes = 0;
@@ -130,10 +131,8 @@ export class Persistence {
     for (const outcome of recovered.outcomes)
       persistence.outcomes.set(outcomeKey(outcome), outcome);
     persistence.restoreFiles();
-    persistence.unsubscribe.push(
-      engine.onCommit((commit) => persistence.append(commit)),
-      engine.onFileStored((storageId, blob) => persistence.storeFile(storageId, blob)),
-    );
+    engine.onCommit((commit) => persistence.append(commit));
+    engine.onFileStored((storageId, blob) => persistence.storeFile(storageId, blob));
     await engine.rearmScheduledFunctions();
     if (recovered.legacy) {
       // Write the old whole-database file's contents as a snapshot, then retire it.
@@ -161,6 +160,10 @@ export class Persistence {
     if (this.failure) throw this.failure;
     const seq = this.appendedSeq;
     if (this.durableSeq >= seq) return;
+    if (this.stopped)
+      throw new Error(
+        "The local backend is stopping: a commit after its log was closed is not on disk, so it is not acknowledged.",
+      );
     await new Promise<void>((resolve, reject) => this.waiters.push({ seq, resolve, reject }));
   }
 
@@ -169,9 +172,13 @@ export class Persistence {
   }
 
   private append(commit: Commit): void {
-    if (this.stopped) return;
-    this.queue.push(commit);
+    // Counted even after the stop, so that nobody waiting for it is told it is on disk.
     this.appendedSeq++;
+    if (this.stopped) {
+      this.log(`a commit came after the log was closed: it is not on disk and is not acknowledged`);
+      return;
+    }
+    this.queue.push(commit);
     this.scheduleFlush();
   }
 
@@ -346,17 +353,35 @@ export class Persistence {
       this.log(`stored file ${missing} is missing from ${this.storageDir}`);
   }
 
-  /** Writes what is queued, a snapshot for a quick next start, and stops logging. */
-  async stop(): Promise<void> {
-    if (this.stopped) return;
-    this.stopped = true;
-    for (const unsubscribe of this.unsubscribe.splice(0)) unsubscribe();
-    while (this.flushing || this.flushScheduled || this.queue.length > 0) {
+  /**
+   * The clean stop, once nothing runs any more: every commit so far written and fsynced, then —
+   * when the log holds them all — a snapshot of exactly what it holds, so the next start reads
+   * one file instead of replaying the log. A commit after this is not logged, so never
+   * acknowledged (`durable` refuses it).
+   */
+  stop(): Promise<void> {
+    return (this.stopping ??= this.writeOut());
+  }
+
+  private async writeOut(): Promise<void> {
+    // Commits may still arrive while a flush or snapshot is awaited: until a turn finds none
+    // (after a failure to write the log nothing more is written).
+    while (
+      !this.failure &&
+      (this.flushing || this.flushScheduled || this.queue.length > 0 || this.compacting)
+    ) {
       if (this.flushing) await this.flushing;
+      else if (this.compacting) await this.compacting;
       else await new Promise((resolve) => setImmediate(resolve));
     }
-    await this.compacting;
-    if (!this.failure && this.logBytes > 0) await this.compactNow();
+    // Nothing else runs from here to the view: it is the state the log holds, no more, no less.
+    this.stopped = true;
+    const logIsWhole = !this.failure && this.durableSeq === this.appendedSeq;
+    if (logIsWhole && this.logBytes > 0) {
+      const view = this.engine.view();
+      await this.rotate();
+      await this.compact(view, this.logBytes);
+    }
     await this.wal.close();
   }
 }

@@ -8,6 +8,7 @@ import { randomBytes } from "node:crypto";
 import { rmSync, watch, type FSWatcher } from "node:fs";
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { Duplex } from "node:stream";
 import path from "node:path";
 import type { UserIdentity } from "convex/server";
 import { convexToJson } from "convex/values";
@@ -131,12 +132,27 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
     return (await verifier.verify(header.slice("Bearer ".length))).identity;
   };
 
+  /** Set when the backend stops: new requests, connections and messages are refused. */
+  let draining = false;
+  /** HTTP requests being handled, on both origins. */
+  const requests = new Set<Promise<void>>();
+  const track = (request: Promise<void>) => {
+    requests.add(request);
+    void request.finally(() => requests.delete(request));
+  };
+
   cloudServer.on("ready-request", (req: IncomingMessage, res: ServerResponse) => {
-    void handleCloudRequest(req, res).catch((error: unknown) => {
-      log(`request ${req.method} ${req.url} failed: ${(error as Error).stack ?? String(error)}`);
-      if (!res.headersSent)
-        sendJson(res, 500, { code: "InternalServerError", message: (error as Error).message });
-    });
+    if (draining) {
+      setCors(res);
+      return refuseRestarting(res);
+    }
+    track(
+      handleCloudRequest(req, res).catch((error: unknown) => {
+        log(`request ${req.method} ${req.url} failed: ${(error as Error).stack ?? String(error)}`);
+        if (!res.headersSent)
+          sendJson(res, 500, { code: "InternalServerError", message: (error as Error).message });
+      }),
+    );
   });
 
   async function handleCloudRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -257,13 +273,16 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
   }
 
   siteServer.on("ready-request", (req: IncomingMessage, res: ServerResponse) => {
-    void handleSiteRequest(req, res).catch((error: unknown) => {
-      log(
-        `HTTP action ${req.method} ${req.url} failed: ${(error as Error).stack ?? String(error)}`,
-      );
-      if (!res.headersSent)
-        res.writeHead(500, { "Content-Type": "text/plain" }).end("Internal Server Error");
-    });
+    if (draining) return refuseRestarting(res);
+    track(
+      handleSiteRequest(req, res).catch((error: unknown) => {
+        log(
+          `HTTP action ${req.method} ${req.url} failed: ${(error as Error).stack ?? String(error)}`,
+        );
+        if (!res.headersSent)
+          res.writeHead(500, { "Content-Type": "text/plain" }).end("Internal Server Error");
+      }),
+    );
   });
 
   async function handleSiteRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -305,31 +324,32 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
 
   // A larger frame closes its connection (1009) before it is read.
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  const sessions = new Set<SyncSession>();
   cloudServer.on(
     "upgrade",
-    (req, socket, head) =>
+    (req, socket: Duplex, head) =>
       void ready.then(() => {
         const pathname = parseRequestUrl(req, cloudUrl)?.pathname ?? "";
         if (!/^\/api\/[^/]+\/sync$/.test(pathname)) return void socket.destroy();
-        sockets.handleUpgrade(
-          req,
-          socket,
-          head,
-          (ws) =>
-            new SyncSession(ws, {
-              engine,
-              hub,
-              verifier,
-              mutationLog,
-              durable: () => persistence.durable(),
-              log,
-            }),
-        );
+        if (draining) return refuseUpgradeRestarting(socket);
+        sockets.handleUpgrade(req, socket, head, (ws) => {
+          const session = new SyncSession(ws, {
+            engine,
+            hub,
+            verifier,
+            mutationLog,
+            durable: () => persistence.durable(),
+            log,
+          });
+          sessions.add(session);
+          ws.once("close", () => sessions.delete(session));
+        });
       }),
   );
   markReady();
 
   let watcher: FSWatcher | null = null;
+  let stopping: Promise<void> | null = null;
   if (options.watch) watcher = watchFunctions();
 
   function watchFunctions(): FSWatcher {
@@ -364,17 +384,50 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
     engine,
     hub,
     persistence,
-    stop: async () => {
-      watcher?.close();
-      crons.stop();
-      for (const client of sockets.clients) client.terminate();
-      sockets.close();
-      hub.close();
-      await persistence.stop();
-      await Promise.all([close(cloudServer), close(siteServer)]);
-      await engine.dispose();
-    },
+    stop: () => (stopping ??= stop()),
   };
+
+  /**
+   * A clean stop: new work is refused first (requests answer 503, new connections are turned
+   * away, open ones read no more messages); what is under way is finished and answered — client
+   * requests, cron runs, running scheduled functions, while no new one starts; then every
+   * commit is on disk before the servers close.
+   */
+  async function stop(): Promise<void> {
+    draining = true;
+    watcher?.close();
+    engine.stopStartingScheduledFunctions();
+    await Promise.all([
+      crons.stop(),
+      ...[...sessions].map((session) => session.drain()),
+      ...requests,
+    ]);
+    // After the rest: a scheduled function may have started just before the stop, in the same turn.
+    await engine.scheduledFunctionsSettled();
+    await persistence.stop();
+    for (const client of sockets.clients) client.terminate();
+    sockets.close();
+    hub.close();
+    await Promise.all([close(cloudServer), close(siteServer)]);
+    await engine.dispose();
+  }
+}
+
+/** Answered while the backend stops: try again shortly (against the restarted backend). */
+function refuseRestarting(res: ServerResponse): void {
+  res.setHeader("Retry-After", "1");
+  res.setHeader("Connection", "close");
+  sendJson(res, 503, {
+    code: "ServiceUnavailable",
+    message: "The deployment is restarting; try again shortly.",
+  });
+}
+
+function refuseUpgradeRestarting(socket: Duplex): void {
+  socket.once("finish", () => socket.destroy());
+  socket.end(
+    "HTTP/1.1 503 Service Unavailable\r\nRetry-After: 1\r\nConnection: close\r\nContent-Length: 0\r\n\r\n",
+  );
 }
 
 function refuseTooLarge(res: ServerResponse, message: string): void {

@@ -28,6 +28,12 @@ const PING_INTERVAL_MS = 15_000;
 /** WebSocket close codes: the client broke the protocol; the server failed (the Convex client reconnects on "InternalServerError"). */
 const CLOSE_PROTOCOL_ERROR = 1002;
 const CLOSE_INTERNAL_ERROR = 1011;
+/**
+ * The backend is restarting. The reason's prefix is one the Convex client knows ("a known error,
+ * e.g. during a restart"): it reconnects, re-sends its query set and every unanswered mutation.
+ */
+const CLOSE_SERVICE_RESTART = 1012;
+const RESTART_REASON = "InternalServerError: the deployment is restarting";
 /** A close frame's reason is at most 123 bytes of UTF-8. */
 const MAX_CLOSE_REASON_BYTES = 123;
 
@@ -53,8 +59,12 @@ export class SyncSession implements QuerySubscriber {
   private readonly queryIds = new Set<number>();
   /** Query-set, auth and mutation messages are handled in order. */
   private ordered: Promise<void> = Promise.resolve();
+  /** Actions under way (they run side by side, not in order). */
+  private readonly actions = new Set<Promise<void>>();
   private readonly pingTimer: NodeJS.Timeout;
   private closed = false;
+  /** Set when the backend stops: what arrives from now on is not handled. */
+  private draining = false;
 
   constructor(
     private readonly socket: WebSocket,
@@ -78,6 +88,8 @@ export class SyncSession implements QuerySubscriber {
 
   private onMessage(data: Buffer, isBinary: boolean): void {
     if (this.closed) return; // frames that were in flight when this connection was ended
+    // The backend is stopping: the client sends this again once it has reconnected to the restarted one.
+    if (this.draining) return;
     if (isBinary) return this.protocolError("binary frames are not part of the protocol");
     const parsed = parseClientMessage(data.toString("utf8"));
     if (!parsed.ok) return this.protocolError(`invalid message: ${parsed.error}`);
@@ -92,15 +104,32 @@ export class SyncSession implements QuerySubscriber {
         return;
       case "Event":
         return;
-      case "Action":
-        this.runAction(message).catch((error: unknown) => this.internalError(error));
+      case "Action": {
+        const action: Promise<void> = this.runAction(message)
+          .catch((error: unknown) => this.internalError(error))
+          .finally(() => this.actions.delete(action));
+        this.actions.add(action);
         return;
+      }
       case "ModifyQuerySet":
       case "Authenticate":
       case "Mutation":
         this.inOrder(() => this.handleOrdered(message));
         return;
     }
+  }
+
+  /**
+   * The backend is stopping: nothing that arrives from now on is handled; what arrived before
+   * is answered (a mutation once it is on disk, as always), then the connection closes so that
+   * the client reconnects to the restarted backend and sends again what was not answered.
+   */
+  async drain(): Promise<void> {
+    this.draining = true;
+    await Promise.all([this.ordered, ...this.actions]);
+    if (this.closed) return;
+    this.socket.close(CLOSE_SERVICE_RESTART, RESTART_REASON);
+    this.close();
   }
 
   private inOrder(task: () => Promise<void>): void {

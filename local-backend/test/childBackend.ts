@@ -1,4 +1,4 @@
-/** The fixture backend in a child process (`crashChild.ts`), to be killed with SIGKILL. */
+/** The fixture backend in a child process (`crashChild.ts`), to be killed with SIGKILL or stopped with a signal. */
 import { spawn, type ChildProcess } from "node:child_process";
 import net from "node:net";
 import path from "node:path";
@@ -12,22 +12,44 @@ export type ChildBackend = {
   alive: () => boolean;
   /** SIGKILL: no clean stop, no last flush. */
   kill: () => Promise<void>;
+  /** Sends `signal` now (a user's Ctrl-C, a process manager's stop); resolves with the exit code once the process has exited. */
+  signal: (signal: "SIGTERM" | "SIGINT") => Promise<number | null>;
 };
 
 /** A backend process with its code loaded, not yet started. */
 export type WarmBackend = { start: () => Promise<ChildBackend>; kill: () => Promise<void> };
 
-export async function warmBackend(dataDir: string, port: number): Promise<WarmBackend> {
+export type ChildOptions = {
+  /** How long a clean stop may take before the process exits anyway (default: the backend's). */
+  shutdownDeadlineMs?: number;
+};
+
+export async function warmBackend(
+  dataDir: string,
+  port: number,
+  options: ChildOptions = {},
+): Promise<WarmBackend> {
+  const deadline =
+    options.shutdownDeadlineMs === undefined ? [] : [String(options.shutdownDeadlineMs)];
   const child = spawn(
     process.execPath,
-    ["--import", "tsx", path.join(import.meta.dirname, "crashChild.ts"), dataDir, String(port)],
+    [
+      "--import",
+      "tsx",
+      path.join(import.meta.dirname, "crashChild.ts"),
+      dataDir,
+      String(port),
+      ...deadline,
+    ],
     { cwd: projectDir, stdio: ["pipe", "pipe", "pipe"] },
   );
   let output = "";
   let stdout = "";
   child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
   child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once("exit", (code) => resolve(code)),
+  );
   const printed = (pattern: RegExp) =>
     new Promise<RegExpExecArray>((resolve, reject) => {
       const check = () => {
@@ -49,14 +71,51 @@ export async function warmBackend(dataDir: string, port: number): Promise<WarmBa
     start: async () => {
       child.stdin.write("start\n");
       const [, url] = await printed(/ready (\S+)\n/);
-      return { url, output: () => output, alive: () => !hasExited(child), kill: killAndWait };
+      return {
+        url,
+        output: () => output,
+        alive: () => !hasExited(child),
+        kill: killAndWait,
+        signal: (signal) => {
+          child.kill(signal);
+          return exited;
+        },
+      };
     },
   };
 }
 
 /** A backend process, started. */
-export async function spawnBackend(dataDir: string, port: number): Promise<ChildBackend> {
-  return await (await warmBackend(dataDir, port)).start();
+export async function spawnBackend(
+  dataDir: string,
+  port: number,
+  options: ChildOptions = {},
+): Promise<ChildBackend> {
+  return await (await warmBackend(dataDir, port, options)).start();
+}
+
+/**
+ * Backend processes on one data directory and port, started one after the other: two load
+ * their code ahead while one runs, so a restart after a kill or a stop takes only the start.
+ * `cleanup` is given what kills them when the test ends.
+ */
+export function backendProcesses(
+  dataDir: string,
+  port: number,
+  cleanup: (kill: () => Promise<void>) => void,
+  options: ChildOptions = {},
+): () => Promise<ChildBackend> {
+  const warm = () => {
+    const next = warmBackend(dataDir, port, options);
+    cleanup(async () => await (await next).kill());
+    return next;
+  };
+  const ahead = [warm(), warm()];
+  return async (): Promise<ChildBackend> => {
+    const backend = await (await ahead.shift()!).start();
+    ahead.push(warm());
+    return backend;
+  };
 }
 
 function kill(child: ChildProcess): void {
