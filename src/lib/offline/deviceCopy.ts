@@ -1,19 +1,25 @@
 /**
  * What the caching hooks (useCachedQuery.ts) do off the first page's code: ask the device for a
- * result a screen waits for, keep live results (written a moment later, the latest of a burst
- * once), drop a result whose query failed, and wipe. Loaded with the first kept screen.
+ * result a screen waits for, keep live results, drop a result whose query failed, and wipe.
+ * Loaded with the first kept screen.
+ *
+ * A query's live result is written at once, then at most every WRITE_EVERY_MS (the latest of a
+ * burst of updates once), and whatever waits is written when the page is hidden or left: a
+ * result the person saw must not be lost to a reload that follows it closely.
  */
 import type { Value } from "convex/values";
 import { deviceUserId } from "./deviceUser";
 import { deviceCopy, type CopyRef, type Kept } from "./store";
 import { FAILED, LOADING, memory } from "./useCachedQuery";
 
-/** Live results are written this long after they arrive. */
-const WRITE_DELAY_MS = 400;
+const WRITE_EVERY_MS = 400;
 
 const asking = new Set<string>();
 const pending = new Map<string, CopyRef & Kept>();
+/** When each query's result was last written. */
+const writtenAt = new Map<string, number>();
 let writeTimer: ReturnType<typeof setTimeout> | undefined;
+let writeDue = Infinity;
 
 function ask(ref: CopyRef, key: string): void {
   if (asking.has(key)) return;
@@ -30,7 +36,11 @@ function ask(ref: CopyRef, key: string): void {
 }
 
 function flush(): void {
+  clearTimeout(writeTimer);
   writeTimer = undefined;
+  writeDue = Infinity;
+  const now = Date.now();
+  for (const key of pending.keys()) writtenAt.set(key, now);
   // Written only for the user still signed in here (not one who signed out meanwhile, in this
   // tab or another).
   const owner = deviceUserId();
@@ -48,7 +58,11 @@ function keep(ref: CopyRef, key: string, value: unknown, firstPage?: number): vo
   // The screen shows the live result: no one needs waking.
   memory.set(key, kept, false);
   pending.set(key, { ...ref, ...kept });
-  writeTimer ??= setTimeout(flush, WRITE_DELAY_MS);
+  const due = (writtenAt.get(key) ?? 0) + WRITE_EVERY_MS;
+  if (due >= writeDue) return;
+  clearTimeout(writeTimer);
+  writeDue = due;
+  writeTimer = setTimeout(flush, Math.max(0, due - Date.now()));
 }
 
 function drop(ref: CopyRef, key: string): void {
@@ -69,11 +83,18 @@ export function update(ref: CopyRef, key: string, live: unknown, firstPage?: num
   else if (!memory.has(key)) ask(ref, key);
 }
 
+window.addEventListener("pagehide", flush);
+window.addEventListener("visibilitychange", () => {
+  if (document.visibilityState === "hidden") flush();
+});
+
 /** Everything on the device, and what is waiting to be written. */
 export async function wipe(): Promise<void> {
   pending.clear();
   asking.clear();
+  writtenAt.clear();
   clearTimeout(writeTimer);
   writeTimer = undefined;
+  writeDue = Infinity;
   await deviceCopy.wipe();
 }

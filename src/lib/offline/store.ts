@@ -165,7 +165,12 @@ export function createDeviceCopyStore(options: DeviceCopyOptions = {}): DeviceCo
           const kept = queries.get(entry.name);
           if (kept === undefined || kept.paged !== entry.paged) continue;
           const key = copyKey(entry);
-          const json = JSON.stringify(convexToJson(entry.value));
+          let json: string;
+          try {
+            json = JSON.stringify(convexToJson(entry.value));
+          } catch {
+            continue; // Not a Convex value: nothing a query returned.
+          }
           const bytes = encoder.encode(json).length;
           if (bytes > entryMaxBytes) {
             writes.push(results.delete(key), usage.delete(key));
