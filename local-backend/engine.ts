@@ -620,7 +620,10 @@ export class Engine {
   async argumentsProblem(udfPath: string, args: JSONValue, mountPath = ""): Promise<string | null> {
     const fn = await this.registeredFunction(udfPath, mountPath);
     if (typeof fn?.exportArgs !== "function") return null;
-    return argumentsProblem(JSON.parse(fn.exportArgs()) as ValidatorJson, args);
+    let validator = argsValidators.get(fn);
+    if (!validator)
+      argsValidators.set(fn, (validator = JSON.parse(fn.exportArgs()) as ValidatorJson));
+    return argumentsProblem(validator, args);
   }
 
   private accessor(identity: UserIdentity | null) {
@@ -904,6 +907,9 @@ export class Engine {
     await this.loader.dispose();
   }
 }
+
+/** Each function's `args` validator, parsed once (a reload brings new function objects). */
+const argsValidators = new WeakMap<RegisteredFunction, ValidatorJson>();
 
 const identityTracked = new WeakSet<object>();
 

@@ -5,7 +5,7 @@
  * disk before the process exits. No scheduled function or cron starts
  * meanwhile; past the deadline the process exits without answering more.
  */
-import { once } from "node:events";
+import { EventEmitter, once } from "node:events";
 import { ConvexClient } from "convex/browser";
 import { afterEach, describe, expect, test, vi } from "vitest";
 import WebSocket from "ws";
@@ -13,6 +13,7 @@ import { CronRunner } from "./crons.ts";
 import type { Engine } from "./engine.ts";
 import { api } from "./fixtures/convex/_generated/api.js";
 import type { LocalBackend } from "./server.ts";
+import { SHUTDOWN_DEADLINE_MS, stopOnSignals } from "./shutdown.ts";
 import { backendProcesses, freePort, httpQuery } from "./test/childBackend.ts";
 import { httpClient, removeDir, startFixtureBackend, tempDataDir } from "./test/harness.ts";
 import { MutationSender } from "./test/mutationSender.ts";
@@ -28,6 +29,9 @@ function dataDirForTest(): string {
   cleanups.push(() => removeDir(dataDir));
   return dataDir;
 }
+
+/** Waiting for a condition on a busy 2-core machine (the whole `npm test` runs at once). */
+const POLL = { timeout: 15_000 };
 
 const bodies = async (url: string, channel: string) =>
   (await writtenMessages(url)).filter((m) => m.channel === channel).map((m) => m.body);
@@ -62,7 +66,7 @@ describe("a clean stop under load (SIGTERM, SIGINT)", () => {
       const exited = backend.signal(round % 2 === 0 ? "SIGTERM" : "SIGINT");
       let sentAtTheSignal = sentBefore ?? (when === "after" ? send() : null);
       if (!sentAtTheSignal) {
-        await expect.poll(() => backend.output()).toMatch(/(SIGTERM|SIGINT): stopping/);
+        await expect.poll(() => backend.output(), POLL).toMatch(/(SIGTERM|SIGINT): stopping/);
         sentAtTheSignal = send();
       }
       expect(await exited, backend.output()).toBe(0);
@@ -143,7 +147,7 @@ describe("a clean stop under load (SIGTERM, SIGINT)", () => {
         args: [{ key: "never" }],
       }),
     );
-    await expect.poll(() => bodies(backend.url, "started-never")).toEqual(["started-never"]);
+    await expect.poll(() => bodies(backend.url, "started-never"), POLL).toEqual(["started-never"]);
 
     expect(await backend.signal("SIGTERM")).toBe(1);
     expect(backend.output()).toMatch(/not stopped after 0\.3 s: exiting without answering/);
@@ -191,7 +195,7 @@ describe("what is under way when the stop begins", () => {
     const http = httpClient(backend);
     const action = http.action(api.slow.untilReleased, { key: "http" });
     await expect
-      .poll(() => http.query(api.messages.list, { channel: "started-http" }))
+      .poll(() => http.query(api.messages.list, { channel: "started-http" }), POLL)
       .toEqual(["started-http"]);
 
     const stopped = backend.stop();
@@ -237,7 +241,7 @@ describe("what is under way when the stop begins", () => {
     });
     await during.stopped;
     await expect
-      .poll(() => logged.join("\n"))
+      .poll(() => logged.join("\n"), POLL)
       .toMatch(
         /scheduled function messages:sendInternal \(\w+\) not started: the backend is stopping/,
       );
@@ -246,7 +250,7 @@ describe("what is under way when the stop begins", () => {
     const restarted = await startFixtureBackend({ dataDir });
     cleanups.push(() => restarted.stop());
     await expect
-      .poll(() => httpQuery(restarted.cloudUrl, "messages:jobs"))
+      .poll(() => httpQuery(restarted.cloudUrl, "messages:jobs"), POLL)
       .toEqual([{ name: "messages:sendInternal", state: "success" }]);
     expect(await bodies(restarted.cloudUrl, "later")).toEqual(["later"]);
   });
@@ -294,6 +298,51 @@ describe("crons during the stop", () => {
     await crons.start(); // a code reload after the stop arms nothing
     await vi.advanceTimersByTimeAsync(5_000);
     expect(runs).toEqual(["started"]);
+  });
+});
+
+describe("the signal handler", () => {
+  function handler(stop: () => Promise<void>) {
+    vi.useFakeTimers();
+    cleanups.push(() => void vi.useRealTimers());
+    const signals = new EventEmitter();
+    const exits: number[] = [];
+    stopOnSignals(
+      { stop },
+      {
+        signals: signals as unknown as NodeJS.Process,
+        exit: (code) => void exits.push(code),
+        log: () => {},
+      },
+    );
+    return { exits, signal: (name: string) => signals.emit(name, name) };
+  }
+
+  test("the stop ends the process with 0; a repeat of the signal within a second is its echo (npm's), a later one exits at once", async () => {
+    let finish = () => {};
+    const { exits, signal } = handler(() => new Promise<void>((resolve) => (finish = resolve)));
+    signal("SIGINT");
+    await vi.advanceTimersByTimeAsync(500);
+    signal("SIGINT");
+    expect(exits).toEqual([]);
+    finish();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(exits).toEqual([0]);
+
+    const second = handler(() => new Promise<void>(() => {}));
+    second.signal("SIGTERM");
+    await vi.advanceTimersByTimeAsync(1_500);
+    second.signal("SIGTERM");
+    expect(second.exits).toEqual([1]);
+  });
+
+  test("past the deadline (10 s) it exits with 1", async () => {
+    const { exits, signal } = handler(() => new Promise<void>(() => {}));
+    signal("SIGHUP");
+    await vi.advanceTimersByTimeAsync(SHUTDOWN_DEADLINE_MS - 1);
+    expect(exits).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(exits).toEqual([1]);
   });
 });
 
