@@ -103,17 +103,11 @@ export function forgetDeviceUser(): void {
 }
 
 /**
- * Calls `listener` when the remembered user may have changed: here, or in another tab (its
- * sign-out removes the session token, which ends this tab's user too).
+ * Calls `listener` when this tab remembers or forgets the user. Another tab's sign-in or
+ * sign-out needs no listener here: it changes the stored token, on which the auth provider
+ * renders everything again, and a render reads the user afresh.
  */
 export function subscribeDeviceUser(listener: () => void): () => void {
   listeners.add(listener);
-  const onStorage = (event: StorageEvent) => {
-    if (event.storageArea === window.localStorage) listener();
-  };
-  window.addEventListener("storage", onStorage);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener("storage", onStorage);
-  };
+  return () => listeners.delete(listener);
 }
