@@ -51,6 +51,9 @@ export default defineConfig({
   use: {
     baseURL: appUrl,
     timezoneId,
+    // The app's service worker precaches the whole build (~150 files) in every fresh context and
+    // then serves its scripts, past `page.route`: the specs about offline and push allow it.
+    serviceWorkers: "block",
     trace: "on-first-retry",
     screenshot: "only-on-failure",
   },

@@ -59,6 +59,9 @@ async function waitUntilKept(page: Page, queries: string[]): Promise<KeptResult[
   return kept;
 }
 
+// This spec is about the service worker, which the other specs block.
+test.use({ serviceWorkers: "allow" });
+
 test("what a signed-in user has seen stays on the device: cut off, each visited screen shows it at once with the offline banner, in the app and after a reload", async ({
   page,
   context,

@@ -16,6 +16,9 @@ import {
 import { recordPageErrors } from "./support/pageErrors.ts";
 import { uniqueEmail } from "./support/users.ts";
 
+// This spec is about the service worker, which the other specs block.
+test.use({ serviceWorkers: "allow" });
+
 /** The scripts a page load fetched, by address path, as answered. */
 function recordScripts(page: Page): Map<string, Response> {
   const scripts = new Map<string, Response>();

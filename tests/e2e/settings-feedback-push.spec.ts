@@ -7,6 +7,9 @@ import { overrideQueries } from "./support/failQueries.ts";
 import { recordPageErrors } from "./support/pageErrors.ts";
 import { uniqueEmail } from "./support/users.ts";
 
+// This spec is about the service worker, which the other specs block.
+test.use({ serviceWorkers: "allow" });
+
 type Played = { tones: number; vibrations: number[][] };
 
 /**
