@@ -1,3 +1,4 @@
+import { useAuthToken } from "@convex-dev/auth/react";
 import { useConvexAuth } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
 import { useEffect, useSyncExternalStore } from "react";
@@ -35,11 +36,14 @@ export function useCurrentUser(): CurrentUserState {
   // Subscribed only once the server accepted the session, so it never shows a
   // signed-out answer to a signed-in user.
   const me = useQueryState(api.profiles.me, isAuthenticated ? {} : "skip");
-  const known = useSyncExternalStore(
+  const remembered = useSyncExternalStore(
     subscribeDeviceUser,
     readDeviceUser,
     () => null,
   ) as CurrentUser | null;
+  // Only once the auth provider holds the token: from that render on the client sends it ahead
+  // of any query, so a screen shown for the remembered user never asks the server signed out.
+  const known = useAuthToken() === null ? null : remembered;
   // Signing out or deleting the account: the user is being forgotten, not remembered again.
   const leaving = useSessionExit();
   const confirmed = me.status === "success" && !leaving ? me.data : undefined;

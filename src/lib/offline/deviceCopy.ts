@@ -9,13 +9,13 @@
  */
 import type { Value } from "convex/values";
 import { deviceUserId } from "./deviceUser";
-import { deviceCopy, type CopyRef, type Kept } from "./store";
+import { deviceCopy, type CopyRef, type Keeping } from "./store";
 import { FAILED, LOADING, memory } from "./useCachedQuery";
 
 const WRITE_EVERY_MS = 400;
 
 const asking = new Set<string>();
-const pending = new Map<string, CopyRef & Kept>();
+const pending = new Map<string, Keeping>();
 /** When each query's result was last written. */
 const writtenAt = new Map<string, number>();
 let writeTimer: ReturnType<typeof setTimeout> | undefined;
@@ -57,7 +57,7 @@ function keep(ref: CopyRef, key: string, value: unknown, firstPage?: number): vo
   const kept = { value: first as Value, savedAt: Date.now() };
   // The screen shows the live result: no one needs waking.
   memory.set(key, kept, false);
-  pending.set(key, { ...ref, ...kept });
+  pending.set(key, { ...ref, ...kept, path: location.pathname });
   const due = (writtenAt.get(key) ?? 0) + WRITE_EVERY_MS;
   if (due >= writeDue) return;
   clearTimeout(writeTimer);
@@ -87,6 +87,19 @@ window.addEventListener("pagehide", flush);
 window.addEventListener("visibilitychange", () => {
   if (document.visibilityState === "hidden") flush();
 });
+
+/**
+ * Before the app first renders: what this page showed when it was last open, so that its
+ * screen's first render already has it.
+ */
+export async function warm(): Promise<void> {
+  const userId = deviceUserId();
+  if (userId === null) return;
+  const asked = memory.generation();
+  const found = await deviceCopy.readPage(userId, location.pathname).catch(() => []);
+  if (asked !== memory.generation()) return;
+  for (const [key, kept] of found) if (!memory.has(key)) memory.set(key, kept, true);
+}
 
 /** Everything on the device, and what is waiting to be written. */
 export async function wipe(): Promise<void> {

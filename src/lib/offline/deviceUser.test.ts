@@ -89,6 +89,7 @@ describe("the device's user", () => {
         paged: false,
         value: { event: {}, host: {}, coHosts: [], attendees: [], viewer: {} },
         savedAt: 1,
+        path: "/event/x",
       },
     ]);
     expect(await deviceCopy.contents()).toHaveLength(1);

@@ -43,11 +43,17 @@ function makeStore(
   return { store, clock, dbName };
 }
 
-const ref = (userId: string, args: string, name = "events:get"): CopyRef => ({
+const ref = (
+  userId: string,
+  args: string,
+  name = "events:get",
+  path = "/event/x",
+): CopyRef & { path: string } => ({
   userId,
   name,
   args,
   paged: name === "events:attendees",
+  path,
 });
 
 afterEach(async () => {
@@ -179,6 +185,31 @@ describe("device copy store", () => {
     await store.write([{ ...ref("alice", "{}"), value: { name: "not a session" }, savedAt: 1 }]);
     expect(await store.read(ref("alice", "{}"))).toBeNull();
     expect(await store.contents()).toEqual([]);
+  });
+
+  it("reads back everything a page showed, for its user only, to paint it before the first render", async () => {
+    const { store } = makeStore();
+    await store.write([
+      { ...ref("alice", "a", "events:get", "/event/a"), value: { title: "a" }, savedAt: 1 },
+      {
+        ...ref("alice", "a", "events:attendees", "/event/a"),
+        value: [{ title: "someone" }],
+        savedAt: 2,
+      },
+      { ...ref("alice", "b", "events:get", "/event/b"), value: { title: "b" }, savedAt: 3 },
+      { ...ref("bob", "a", "events:get", "/event/a"), value: { title: "bob's" }, savedAt: 4 },
+    ]);
+    const page = await store.readPage("alice", "/event/a");
+    expect(new Map(page)).toEqual(
+      new Map([
+        [copyKey(ref("alice", "a")), { value: { title: "a" }, savedAt: 1 }],
+        [
+          copyKey(ref("alice", "a", "events:attendees")),
+          { value: [{ title: "someone" }], savedAt: 2 },
+        ],
+      ]),
+    );
+    expect(await store.readPage("carol", "/event/a")).toEqual([]);
   });
 
   it("wipes everything, for every user", async () => {

@@ -13,7 +13,7 @@
  * Two object stores: `results` holds the values; `usage` the small records (size, last use,
  * when seen live) that eviction and sweeping scan without reading the values.
  */
-import { openDB, type DBSchema, type IDBPDatabase } from "idb";
+import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction } from "idb";
 import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/values";
 import { KEPT_QUERIES, type KeptQuery } from "./keptQueries";
 
@@ -27,6 +27,8 @@ export const DEVICE_COPY_DB = "clink-device-copy";
 export type CopyRef = { userId: string; name: string; args: string; paged: boolean };
 /** A kept result and when it was last seen live (ms since the epoch). */
 export type Kept = { value: Value; savedAt: number };
+/** A live result to keep, and the page (address path) showing it. */
+export type Keeping = CopyRef & Kept & { path: string };
 
 type ResultRow = { key: string; json: string };
 type UsageRow = {
@@ -37,11 +39,13 @@ type UsageRow = {
   bytes: number;
   usedAt: number;
   savedAt: number;
+  /** The page (address path) that last showed it. */
+  path: string;
 };
 
 interface CopySchema extends DBSchema {
   results: { key: string; value: ResultRow };
-  usage: { key: string; value: UsageRow; indexes: { usedAt: number } };
+  usage: { key: string; value: UsageRow; indexes: { usedAt: number; page: [string, string] } };
 }
 
 export function copyKey(ref: CopyRef): string {
@@ -52,7 +56,9 @@ const encoder = new TextEncoder();
 
 export type DeviceCopyStore = {
   read(ref: CopyRef): Promise<Kept | null>;
-  write(entries: (CopyRef & Kept)[]): Promise<void>;
+  write(entries: Keeping[]): Promise<void>;
+  /** What a page (address path) showed when it was last open, by copyKey. */
+  readPage(userId: string, path: string): Promise<[string, Kept][]>;
   remove(ref: CopyRef): Promise<void>;
   /** Everything, for everyone. */
   wipe(): Promise<void>;
@@ -80,10 +86,14 @@ export function createDeviceCopyStore(options: DeviceCopyOptions = {}): DeviceCo
   let opening: Promise<IDBPDatabase<CopySchema>> | null = null;
 
   const open = () =>
-    (opening ??= openDB<CopySchema>(dbName, 1, {
-      upgrade(db) {
-        db.createObjectStore("results", { keyPath: "key" });
-        db.createObjectStore("usage", { keyPath: "key" }).createIndex("usedAt", "usedAt");
+    (opening ??= openDB<CopySchema>(dbName, 2, {
+      upgrade(db, oldVersion, _newVersion, tx) {
+        if (oldVersion < 1) {
+          db.createObjectStore("results", { keyPath: "key" });
+          db.createObjectStore("usage", { keyPath: "key" }).createIndex("usedAt", "usedAt");
+        }
+        // Version 2: what each page showed (entries kept before have no page, and are not in it).
+        if (oldVersion < 2) tx.objectStore("usage").createIndex("page", ["userId", "path"]);
       },
       // A newer build in another tab wants to upgrade the database: let it.
       blocking() {
@@ -117,6 +127,45 @@ export function createDeviceCopyStore(options: DeviceCopyOptions = {}): DeviceCo
     await tx.done;
   }
 
+  /**
+   * A kept entry as its screen may show it, now used; or null, the entry dropped, when it is of
+   * another version or shape (or half of it is missing). `paged`: what the reader expects, if
+   * it knows.
+   */
+  async function checked(
+    tx: IDBPTransaction<CopySchema, ("results" | "usage")[], "readwrite">,
+    row: ResultRow | undefined,
+    use: UsageRow | undefined,
+    paged?: boolean,
+  ): Promise<Kept | null> {
+    const kept = use === undefined ? undefined : queries.get(use.name);
+    if (
+      row !== undefined &&
+      use !== undefined &&
+      kept !== undefined &&
+      (paged === undefined || kept.paged === paged) &&
+      isCurrent(use)
+    ) {
+      let value: Value | undefined;
+      try {
+        value = jsonToConvex(JSON.parse(row.json) as JSONValue);
+      } catch {
+        value = undefined;
+      }
+      if (value !== undefined && kept.isReadable(value)) {
+        await tx.objectStore("usage").put({ ...use, usedAt: now() });
+        return { value, savedAt: use.savedAt };
+      }
+    }
+    const key = row?.key ?? use?.key;
+    if (key !== undefined)
+      await Promise.all([
+        tx.objectStore("results").delete(key),
+        tx.objectStore("usage").delete(key),
+      ]);
+    return null;
+  }
+
   // Every operation runs after the previous one: a wipe is never overtaken by a write queued
   // before it, nor a read by the wipe queued after it.
   let queue: Promise<unknown> = Promise.resolve();
@@ -131,25 +180,24 @@ export function createDeviceCopyStore(options: DeviceCopyOptions = {}): DeviceCo
       serially(async (db) => {
         const key = copyKey(ref);
         const tx = db.transaction(["results", "usage"], "readwrite");
-        const results = tx.objectStore("results");
-        const usage = tx.objectStore("usage");
-        const [row, use] = await Promise.all([results.get(key), usage.get(key)]);
-        const kept = queries.get(ref.name);
-        let found: Kept | null = null;
-        if (row !== undefined && use !== undefined && kept?.paged === ref.paged && isCurrent(use)) {
-          let value: Value | undefined;
-          try {
-            value = jsonToConvex(JSON.parse(row.json) as JSONValue);
-          } catch {
-            value = undefined;
-          }
-          if (value !== undefined && kept.isReadable(value)) {
-            found = { value, savedAt: use.savedAt };
-            await usage.put({ ...use, usedAt: now() });
-          }
-        }
-        if (found === null && (row !== undefined || use !== undefined)) {
-          await Promise.all([results.delete(key), usage.delete(key)]);
+        const [row, use] = await Promise.all([
+          tx.objectStore("results").get(key),
+          tx.objectStore("usage").get(key),
+        ]);
+        const found = await checked(tx, row, use, ref.paged);
+        await tx.done;
+        return found;
+      }),
+
+    readPage: (userId, path) =>
+      serially(async (db) => {
+        const tx = db.transaction(["results", "usage"], "readwrite");
+        const uses = await tx.objectStore("usage").index("page").getAll([userId, path]);
+        const rows = await Promise.all(uses.map((use) => tx.objectStore("results").get(use.key)));
+        const found: [string, Kept][] = [];
+        for (const [index, use] of uses.entries()) {
+          const kept = await checked(tx, rows[index], use);
+          if (kept !== null) found.push([use.key, kept]);
         }
         await tx.done;
         return found;
@@ -187,6 +235,7 @@ export function createDeviceCopyStore(options: DeviceCopyOptions = {}): DeviceCo
               bytes,
               usedAt: at,
               savedAt: entry.savedAt,
+              path: entry.path,
             }),
           );
         }
