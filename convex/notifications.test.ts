@@ -211,7 +211,11 @@ describe("the sender's face", () => {
       profile: { displayName: "Pia Private", avatarUrl: AVATARS.pia, profileVisibility: "private" },
     });
     const cody = await createUser(t, {
-      profile: { displayName: "Cody Crew", avatarUrl: AVATARS.cody, profileVisibility: "crew_only" },
+      profile: {
+        displayName: "Cody Crew",
+        avatarUrl: AVATARS.cody,
+        profileVisibility: "crew_only",
+      },
     });
     const { eventId } = await createEvent(t, host, { title: "Pints" });
     for (const guest of [pub, pia, cody]) await rsvp(guest, eventId, "going");
@@ -269,7 +273,10 @@ describe("the sender's face", () => {
     const { t, host, pub } = await world();
     const storageId = await storeFile(t, { header: FILE_HEADERS.png });
     await t.run(async (ctx) => {
-      await ctx.db.patch("user_profiles", pub.profile!._id, { avatarStorageId: storageId, avatarUrl: null });
+      await ctx.db.patch("user_profiles", pub.profile!._id, {
+        avatarStorageId: storageId,
+        avatarUrl: null,
+      });
     });
     const url = await t.run(async (ctx) => await ctx.storage.getUrl(storageId));
     expect((await rsvpNotificationFrom(host, "Pub Public")).senderAvatar).toBe(url);
