@@ -4,20 +4,20 @@
  * scheduled continuations included): expired invitation links, a deleted
  * account's e-mail log, and the e-mail log's retention.
  */
-import { convexTest } from "convex-test";
 import { afterEach, beforeEach, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
-import schema from "./schema";
-import { createUser, modules, stubDeploymentEnv, type TestConvex } from "./test.setup";
+import {
+  createUser,
+  newLimitedTest,
+  runDue,
+  stubDeploymentEnv,
+  type TestConvex,
+} from "./test.setup";
 import { TOKEN_CLEANUP_BATCH } from "./model/invitationTokens";
 import { EMAIL_LOG_BATCH, EMAIL_LOG_RETENTION_MS } from "./model/emails";
 
 const DAY = 24 * 3600_000;
-
-function newLimitedTest(): TestConvex {
-  return convexTest({ schema, modules, transactionLimits: true });
-}
 
 beforeEach(() => {
   stubDeploymentEnv();
@@ -27,11 +27,6 @@ afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllEnvs();
 });
-
-/** Runs every scheduled function that is due now (continuations run one after another). */
-async function runDue(t: TestConvex) {
-  await t.finishAllScheduledFunctions(() => vi.advanceTimersByTime(0), 1000);
-}
 
 async function countRows(t: TestConvex, table: "invitation_tokens" | "email_logs") {
   return await t.run(async (ctx) => (await ctx.db.query(table).collect()).length);

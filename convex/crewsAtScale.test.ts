@@ -6,21 +6,20 @@
  * on every function run, scheduled continuations included).
  */
 import migrationsComponent from "@convex-dev/migrations/test";
-import { convexTest } from "convex-test";
 import type { FunctionReturnType } from "convex/server";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
-import schema from "./schema";
 import {
   createEvent,
   createUser,
   HOUR,
-  modules,
   rsvp,
   stubDeploymentEnv,
   type TestConvex,
   type TestUser,
+  newLimitedTest,
+  runDue,
 } from "./test.setup";
 import { changeCrewMembership } from "./model/crews";
 
@@ -32,15 +31,6 @@ afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllEnvs();
 });
-
-function newLimitedTest(): TestConvex {
-  return convexTest({ schema, modules, transactionLimits: true });
-}
-
-/** Runs the scheduled functions that are due now (not the sessions' ends, hours ahead). */
-async function runDue(t: TestConvex) {
-  await t.finishAllScheduledFunctions(() => vi.advanceTimersByTime(0), 1000);
-}
 
 /**
  * `count` crews made by `host`, each with `members` accepted, through the one

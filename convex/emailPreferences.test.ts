@@ -11,6 +11,7 @@ import {
   TEST_CONVEX_SITE_URL,
   type TestConvex,
   type TestUser,
+  runDue,
 } from "./test.setup";
 import { DEFAULT_EMAIL_PREFERENCES, type EmailPreferences } from "../shared/emailPreferences";
 import { emailDecision, listUnsubscribeHeaders } from "./model/emailPreferences";
@@ -34,11 +35,6 @@ afterEach(() => {
 
 async function expectError(promise: Promise<unknown>, data: Record<string, unknown>) {
   await expect(promise).rejects.toMatchObject({ data: expect.objectContaining(data) as unknown });
-}
-
-/** Runs the scheduled work that is due now (deliveries, digests). */
-async function runDue(t: TestConvex) {
-  await t.finishAllScheduledFunctions(() => vi.advanceTimersByTime(0));
 }
 
 /** Moves the clock to `time` and runs what became due. */

@@ -6,23 +6,22 @@
  * invitation has expired is judged from the session as it is now. Convex's
  * per-transaction limits are enforced on every function run here.
  */
-import { convexTest } from "convex-test";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
-import schema from "./schema";
 import {
   createCrew,
   createEvent,
   createUser,
   HOUR,
   inviteToCrew,
-  modules,
   notificationsOf,
   stubDeploymentEnv,
   unreadCounter,
   type TestConvex,
   type TestUser,
+  newLimitedTest,
+  runDue,
 } from "./test.setup";
 import { createNotification, crewInvitationKey, eventInvitationKey } from "./model/notifications";
 import { invitationState } from "../shared/notificationRules";
@@ -36,15 +35,6 @@ afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllEnvs();
 });
-
-function newLimitedTest(): TestConvex {
-  return convexTest({ schema, modules, transactionLimits: true });
-}
-
-/** Runs the scheduled functions that are due now (not a session's end hours ahead). */
-async function runDue(t: TestConvex) {
-  await t.finishAllScheduledFunctions(() => vi.advanceTimersByTime(0), 1000);
-}
 
 async function memberRow(t: TestConvex, eventId: Id<"events">, userId: Id<"users">) {
   return await t.run(

@@ -23,6 +23,19 @@ export function newTest() {
   return convexTest(schema, modules);
 }
 
+/** A test deployment that enforces Convex's per-transaction limits (documents and bytes read). */
+export function newLimitedTest(): TestConvex {
+  return convexTest({ schema, modules, transactionLimits: true });
+}
+
+/**
+ * Runs the scheduled functions that are due now (and those they schedule for now), not later
+ * ones such as a session's end. Needs fake timers.
+ */
+export async function runDue(t: TestConvex, maxIterations = 1000): Promise<void> {
+  await t.finishAllScheduledFunctions(() => vi.advanceTimersByTime(0), maxIterations);
+}
+
 export type TestConvex = ReturnType<typeof newTest>;
 
 export const TEST_SITE_URL = "http://localhost:5173";
