@@ -80,7 +80,7 @@ export type Participation = {
 };
 
 /**
- * Spec 2 §3 "Attendee count": the creator, users going, and accepted members
+ * Attendee count: the creator, users going, and accepted members
  * — unless the member's own RSVP says maybe or not going. An RSVP answers an
  * invitation (maybe accepts it, as the invitee did respond), so the RSVP is
  * what says whether an accepted member comes.

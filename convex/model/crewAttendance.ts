@@ -1,5 +1,5 @@
 /**
- * Crews' attendance of sessions (spec 2 §6, the crew counting rule): for each
+ * Crews' attendance of sessions (the crew counting rule): for each
  * crew and each session that has not ended, how many of the crew's accepted
  * members attend it — `crew_events.attendingMembers`, which the crew page reads.
  *

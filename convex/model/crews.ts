@@ -1,5 +1,5 @@
 /**
- * Crews (spec 3): finding one; the one door every crew function takes to
+ * Crews: finding one; the one door every crew function takes to
  * a crew, `getCrewVisibleTo`, with the role checks made on what it returns;
  * and the one write path for a crew membership, `changeCrewMembership`, which
  * keeps every count that follows from it exact: the crew's memberCount and

@@ -1,5 +1,5 @@
 /**
- * Debug and test pages (spec 3, DESIGN.md): on by default on the local
+ * Debug and test pages: on by default on the local
  * backend (`local-backend/`), off everywhere else unless the deployment sets
  * CLINK_DEBUG_PAGES=true. CLINK_DEBUG_PAGES=false turns them off on the local
  * backend too.

@@ -31,7 +31,7 @@ import { enforceSenderLimit } from "./senderLimits";
 export const CREW_INVITE_BATCH = 100;
 
 /**
- * What an event notification carries (spec 3 §3 "data"). Not the session's
+ * What an event notification carries. Not the session's
  * end: whether an invitation has expired is read from the session when the
  * notification is shown (`withSessionEnds`), as a moved session ends later or sooner.
  */

@@ -210,7 +210,7 @@ export const TOKEN_CLEANUP_BATCH = 500;
 
 /**
  * Deletes up to TOKEN_CLEANUP_BATCH tokens that expired before `before`
- * (spec 3 §4: the clean-up reports how many it deleted) and, when that many
+ * (the clean-up reports how many it deleted) and, when that many
  * were found, schedules the next batch with the same cut-off, so any backlog
  * is worked off however far the hourly runs fell behind.
  */

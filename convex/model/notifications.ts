@@ -238,7 +238,7 @@ function invitationNotificationsQuery(
 /**
  * Records the answer to an invitation on every one of the user's
  * notifications of it: `user_response`, `responded_at`, `response_method`,
- * read (spec 3 §4). A batch, newest first; older ones (created before the
+ * read. A batch, newest first; older ones (created before the
  * oldest of this batch, so a new invitation's stay untouched) are scheduled.
  */
 export async function recordInvitationResponse(

@@ -1,5 +1,5 @@
 /**
- * This browser's push subscription (issue 10, item 6). A production build
+ * This browser's push subscription. A production build
  * registers the service worker (/sw.js) on start; `subscribeThisDevice`
  * registers it too (in dev, where nothing else does, the dev server's push-only
  * worker, a module) and subscribes only after the person has granted

@@ -56,7 +56,7 @@ const VISIBILITY_OPTIONS = [
 ] as const;
 
 /**
- * Create or edit a crew as a 2-step wizard (spec 3 "Crew card menu", §5), the
+ * Create or edit a crew as a 2-step wizard, the
  * same steps either way: 1 details (name required, trimmed, ≤ 50; description
  * ≤ 200; vibe), 2 visibility and people to invite (when editing, the crew's
  * members and pending invitees are not offered). Creating goes to the new
