@@ -1,12 +1,14 @@
 /**
- * Comments and reactions (spec 2 §5 Comments): thin public functions over model/comments.ts.
+ * Comments and reactions (rules: docs/product-rules.md#recap): thin public functions over model/comments.ts.
  */
 import { paginationOptsValidator } from "convex/server";
 import { v } from "convex/values";
 import { mutation, query } from "./_generated/server";
+import { idempotencyKeyValidator } from "./schema";
 import { RECAP_MESSAGES, isReaction } from "../shared/recapRules";
 import { addCommentAsAttendee, listCommentsForViewer, toggleReactionEnsuringViewer } from "./model/comments";
 import { appError } from "./model/errors";
+import { runOnce } from "./model/idempotency";
 import { getViewerId } from "./model/viewer";
 
 /**
@@ -16,11 +18,11 @@ import { getViewerId } from "./model/viewer";
  * 'You can only comment on events you are attending or have attended', the recap-locked message.
  */
 export const add = mutation({
-  args: { eventId: v.id("events"), content: v.string() },
-  handler: async (ctx, args) => {
+  args: { eventId: v.id("events"), content: v.string(), idempotencyKey: idempotencyKeyValidator },
+  handler: async (ctx, { idempotencyKey, ...args }) => {
     const userId = await getViewerId(ctx);
     if (userId === null) throw appError("NOT_AUTHENTICATED", RECAP_MESSAGES.notAuthenticated);
-    return await addCommentAsAttendee(ctx, userId, args);
+    return await runOnce(ctx, userId, idempotencyKey, "comments:add", async () => await addCommentAsAttendee(ctx, userId, args));
   },
 });
 
@@ -41,11 +43,17 @@ export const list = query({
  * Errors: 'Please pick one of the reactions', 'Comment not found', the recap-locked message.
  */
 export const toggleReaction = mutation({
-  args: { commentId: v.id("event_comments"), reaction: v.string() },
-  handler: async (ctx, { commentId, reaction }) => {
+  args: { commentId: v.id("event_comments"), reaction: v.string(), idempotencyKey: idempotencyKeyValidator },
+  handler: async (ctx, { commentId, reaction, idempotencyKey }) => {
     const userId = await getViewerId(ctx);
     if (userId === null) throw appError("NOT_AUTHENTICATED", RECAP_MESSAGES.notAuthenticated);
     if (!isReaction(reaction)) throw appError("VALIDATION", RECAP_MESSAGES.unknownReaction, { field: "reaction" });
-    return await toggleReactionEnsuringViewer(ctx, userId, commentId, reaction);
+    return await runOnce(
+      ctx,
+      userId,
+      idempotencyKey,
+      "comments:toggleReaction",
+      async () => await toggleReactionEnsuringViewer(ctx, userId, commentId, reaction),
+    );
   },
 });

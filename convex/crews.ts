@@ -1,7 +1,7 @@
 /**
  * Crews: thin public functions over model/crews*.ts. The caller is always
  * the signed-in user; every failure the UI shows is `ConvexError({ code,
- * message })` with the spec's message (spec 3 §8 "Crews", "Invite link").
+ * message })` with its fixed message (docs/product-rules.md#crews).
  * Every function that names a crew by id reaches it through
  * `getCrewVisibleTo`: whoever may not see a private crew is answered
  * 'Crew not found', exactly as for an id that does not exist.
@@ -11,6 +11,7 @@ import { v } from "convex/values";
 import { internalMutation, internalQuery, mutation, query } from "./_generated/server";
 import { internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
+import { idempotencyKeyValidator } from "./schema";
 import {
   CREW_MESSAGES,
   INVITE_BATCH_MAX,
@@ -47,6 +48,7 @@ import {
   workingInviteLinks,
 } from "./model/crewInvites";
 import { runCleanupSteps } from "./model/batchedCleanup";
+import { runOnce } from "./model/idempotency";
 import {
   crewMembersPage,
   crewPageView,
@@ -344,12 +346,18 @@ export const inviteByUsername = mutation({
 
 /** The invitee accepts or declines (in-app). */
 export const respondToInvitation = mutation({
-  args: { crewId: v.id("crews"), response: v.union(v.literal("accepted"), v.literal("declined")) },
-  handler: async (ctx, { crewId, response }) => {
+  args: {
+    crewId: v.id("crews"),
+    response: v.union(v.literal("accepted"), v.literal("declined")),
+    idempotencyKey: idempotencyKeyValidator,
+  },
+  handler: async (ctx, { crewId, response, idempotencyKey }) => {
     const userId = await requireViewerId(ctx);
-    const { crew } = await getCrewVisibleTo(ctx, crewId, userId);
-    await respondToCrewInvitation(ctx, crew, userId, response);
-    return { crewId, response };
+    return await runOnce(ctx, userId, idempotencyKey, "crews:respondToInvitation", async () => {
+      const { crew } = await getCrewVisibleTo(ctx, crewId, userId);
+      await respondToCrewInvitation(ctx, crew, userId, response);
+      return { crewId, response };
+    });
   },
 });
 

@@ -1,4 +1,4 @@
-/** Periodic clean-up (DESIGN.md: crons do periodic clean-up). */
+/** Periodic clean-up and catch-up; work due at one moment (an event's end, a reminder) is a scheduled function instead. */
 import { cronJobs } from "convex/server";
 import { internal } from "./_generated/api";
 
@@ -20,6 +20,10 @@ crons.daily("prune the e-mail log", { hourUTC: 3, minuteUTC: 41 }, internal.emai
 // Crew invite links that can never work again (expired or revoked) are deleted in batches
 // until none is left.
 crons.interval("delete dead crew invite links", { hours: 1 }, internal.crews.deleteDeadInviteLinks, {});
+
+// Receipts of queued (offline) taps are kept as long as a queued tap may still be sent
+// (7 days); older ones are deleted in batches until none is left.
+crons.interval("delete old idempotency receipts", { hours: 1 }, internal.idempotency.deleteOldReceipts, {});
 
 // Badges: the catalogue synced and every user checked silently (days pass; badges get added),
 // at a quiet minute of a quiet hour.

@@ -6,7 +6,7 @@
 import { paginationOptsValidator } from "convex/server";
 import { v } from "convex/values";
 import { action, internalMutation, internalQuery, mutation, query } from "./_generated/server";
-import { eventCreateArgs, eventEditArgs } from "./schema";
+import { eventCreateArgs, eventEditArgs, idempotencyKeyValidator } from "./schema";
 import { DISCOVER_SORTS, DISCOVER_TIME_FILTERS } from "../shared/discoverFilters";
 import { DISCOVER_DRINK_FILTERS } from "../shared/drinks";
 import { EVENT_ACCESS_MESSAGES, isAttendee } from "../shared/eventAccess";
@@ -56,6 +56,7 @@ import {
 } from "./model/eventInvitations";
 import { coverUrlOf, eventPageView, viewerState } from "./model/eventViews";
 import { appError } from "./model/errors";
+import { runOnce } from "./model/idempotency";
 import { internal } from "./_generated/api";
 import {
   changeParticipation,
@@ -281,13 +282,15 @@ export const remove = mutation({
  * permission to view this private event'; VALIDATION 'This session has already ended'.
  */
 export const join = mutation({
-  args: { eventId: v.id("events") },
-  handler: async (ctx, { eventId }) => {
+  args: { eventId: v.id("events"), idempotencyKey: idempotencyKeyValidator },
+  handler: async (ctx, { eventId, idempotencyKey }) => {
     const userId = await getViewerId(ctx);
     if (userId === null) throw appError("NOT_AUTHENTICATED", EVENT_ERRORS.signInToJoin);
-    const event = await getEventOrThrow(ctx, eventId);
-    await setRsvpEnsuringAllowed(ctx, event, userId, "going");
-    return { status: "going" as const };
+    return await runOnce(ctx, userId, idempotencyKey, "events:join", async () => {
+      const event = await getEventOrThrow(ctx, eventId);
+      await setRsvpEnsuringAllowed(ctx, event, userId, "going");
+      return { status: "going" as const };
+    });
   },
 });
 
@@ -297,15 +300,17 @@ export const join = mutation({
  * Errors: FORBIDDEN 'The host cannot leave their own event'; VALIDATION 'This session has already ended'.
  */
 export const leave = mutation({
-  args: { eventId: v.id("events") },
-  handler: async (ctx, { eventId }) => {
+  args: { eventId: v.id("events"), idempotencyKey: idempotencyKeyValidator },
+  handler: async (ctx, { eventId, idempotencyKey }) => {
     const userId = await requireViewerId(ctx);
-    const event = await getEventOrThrow(ctx, eventId);
-    if (event.createdBy === userId)
-      throw appError("FORBIDDEN", EVENT_ACCESS_MESSAGES.hostCannotLeave);
-    ensureNotEnded(event);
-    await leaveEvent(ctx, event, userId);
-    return null;
+    return await runOnce(ctx, userId, idempotencyKey, "events:leave", async () => {
+      const event = await getEventOrThrow(ctx, eventId);
+      if (event.createdBy === userId)
+        throw appError("FORBIDDEN", EVENT_ACCESS_MESSAGES.hostCannotLeave);
+      ensureNotEnded(event);
+      await leaveEvent(ctx, event, userId);
+      return null;
+    });
   },
 });
 

@@ -1,10 +1,11 @@
 /**
- * Invitations to sessions (spec 2 §5, spec 3 §4): hosts and co-hosts invite
+ * Invitations to sessions: hosts and co-hosts invite
  * users and crews; invitees accept or decline in-app. Thin functions over
  * model/eventInvitations.ts.
  */
 import { v } from "convex/values";
 import { internalMutation, mutation, query } from "./_generated/server";
+import { idempotencyKeyValidator } from "./schema";
 import { INVITE_BATCH_MAX } from "../shared/crewRules";
 import { EVENT_INVITATION_MESSAGES } from "../shared/eventInvitationRules";
 import { getEventEnsuringEditor, getEventOrThrow } from "./model/events";
@@ -15,6 +16,7 @@ import {
   notifyAttendeesOfChange,
   respondToEventInvitation,
 } from "./model/eventInvitations";
+import { runOnce } from "./model/idempotency";
 import { readParticipationRows } from "./model/participation";
 import { searchUsers } from "./model/userSearch";
 import { getViewerId, requireViewerId } from "./model/viewer";
@@ -80,18 +82,21 @@ export const respond = mutation({
   args: {
     eventId: v.id("events"),
     response: v.union(v.literal("accepted"), v.literal("declined")),
+    idempotencyKey: idempotencyKeyValidator,
   },
-  handler: async (ctx, { eventId, response }) => {
+  handler: async (ctx, { eventId, response, idempotencyKey }) => {
     const userId = await requireViewerId(ctx);
-    const event = await getEventOrThrow(ctx, eventId);
-    await respondToEventInvitation(ctx, event, userId, response);
-    return {
-      response,
-      message:
-        response === "accepted"
-          ? EVENT_INVITATION_MESSAGES.accepted
-          : EVENT_INVITATION_MESSAGES.declined,
-    };
+    return await runOnce(ctx, userId, idempotencyKey, "invitations:respond", async () => {
+      const event = await getEventOrThrow(ctx, eventId);
+      await respondToEventInvitation(ctx, event, userId, response);
+      return {
+        response,
+        message:
+          response === "accepted"
+            ? EVENT_INVITATION_MESSAGES.accepted
+            : EVENT_INVITATION_MESSAGES.declined,
+      };
+    });
   },
 });
 

@@ -1,5 +1,5 @@
 /**
- * The notification bell (spec 3): the unread count (one maintained
+ * The notification bell: the unread count (one maintained
  * counter), the list newest first 20 a page, marking read. Signed-out
  * callers get 0 and an empty page.
  */
@@ -10,6 +10,8 @@ import { internal } from "./_generated/api";
 import { NOTIFICATIONS_PAGE_SIZE } from "../shared/notificationRules";
 import { clampPageSize } from "../shared/eventAccess";
 import { appError } from "./model/errors";
+import { runOnce } from "./model/idempotency";
+import { idempotencyKeyValidator } from "./schema";
 import {
   deleteInvitationNotifications,
   markAllRead as markAllReadOf,
@@ -55,23 +57,28 @@ export const list = query({
 
 /** Marks one of the caller's notifications read ('Notification not found' for anyone else's). */
 export const markRead = mutation({
-  args: { notificationId: v.id("notifications") },
-  handler: async (ctx, { notificationId }) => {
+  args: { notificationId: v.id("notifications"), idempotencyKey: idempotencyKeyValidator },
+  handler: async (ctx, { notificationId, idempotencyKey }) => {
     const userId = await requireViewerId(ctx);
-    const row = await ctx.db.get("notifications", notificationId);
-    if (row === null || row.userId !== userId)
-      throw appError("NOT_FOUND", "Notification not found");
-    await markOneRead(ctx, row);
-    return null;
+    return await runOnce(ctx, userId, idempotencyKey, "notifications:markRead", async () => {
+      const row = await ctx.db.get("notifications", notificationId);
+      if (row === null || row.userId !== userId)
+        throw appError("NOT_FOUND", "Notification not found");
+      await markOneRead(ctx, row);
+      return null;
+    });
   },
 });
 
 /** Mark all read: the counter falls to 0 (batched past 500 unread). */
 export const markAllRead = mutation({
-  args: {},
-  handler: async (ctx) => {
-    await markAllReadOf(ctx, await requireViewerId(ctx));
-    return null;
+  args: { idempotencyKey: idempotencyKeyValidator },
+  handler: async (ctx, { idempotencyKey }) => {
+    const userId = await requireViewerId(ctx);
+    return await runOnce(ctx, userId, idempotencyKey, "notifications:markAllRead", async () => {
+      await markAllReadOf(ctx, userId);
+      return null;
+    });
   },
 });
 

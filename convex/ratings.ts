@@ -1,10 +1,12 @@
 /**
- * Ratings (spec 2 §5 Rating): thin public functions over model/ratings.ts.
+ * Ratings (rules: docs/product-rules.md#recap): thin public functions over model/ratings.ts.
  */
 import { v } from "convex/values";
 import { mutation, query } from "./_generated/server";
+import { idempotencyKeyValidator } from "./schema";
 import { RECAP_MESSAGES } from "../shared/recapRules";
 import { appError } from "./model/errors";
+import { runOnce } from "./model/idempotency";
 import { getRating, rateEventAsAttendee, ratingView } from "./model/ratings";
 import { getEventEnsuringRecapViewer, ratingSummaryOf } from "./model/recap";
 import { getViewerId } from "./model/viewer";
@@ -21,11 +23,14 @@ export const rate = mutation({
     eventId: v.id("events"),
     rating: v.optional(v.union(v.number(), v.null())),
     feedback: v.optional(v.union(v.string(), v.null())),
+    idempotencyKey: idempotencyKeyValidator,
   },
-  handler: async (ctx, args) => {
+  handler: async (ctx, { idempotencyKey, ...args }) => {
     const userId = await getViewerId(ctx);
     if (userId === null) throw appError("NOT_AUTHENTICATED", RECAP_MESSAGES.signInToRate);
-    return ratingView(await rateEventAsAttendee(ctx, userId, args));
+    return await runOnce(ctx, userId, idempotencyKey, "ratings:rate", async () =>
+      ratingView(await rateEventAsAttendee(ctx, userId, args)),
+    );
   },
 });
 

@@ -1,13 +1,14 @@
 /**
- * RSVPs (spec 2 §4 "RSVP"): one per event and user, set by upsert.
+ * RSVPs: one per event and user, set by upsert.
  * Joining and leaving are `events.join` / `events.leave`.
  */
 import { paginationOptsValidator } from "convex/server";
 import { v } from "convex/values";
 import { mutation, query } from "./_generated/server";
-import { rsvpStatusValidator } from "./schema";
+import { idempotencyKeyValidator, rsvpStatusValidator } from "./schema";
 import { rsvpsPage } from "./model/eventLists";
 import { getEventEnsuringAccess, getEventOrThrow, setRsvpEnsuringAllowed } from "./model/events";
+import { runOnce } from "./model/idempotency";
 import { getViewerId, requireViewerId } from "./model/viewer";
 
 /**
@@ -18,11 +19,13 @@ import { getViewerId, requireViewerId } from "./model/viewer";
  * VALIDATION 'This session has already ended'; NOT_FOUND 'Event not found'.
  */
 export const set = mutation({
-  args: { eventId: v.id("events"), status: rsvpStatusValidator },
-  handler: async (ctx, { eventId, status }) => {
+  args: { eventId: v.id("events"), status: rsvpStatusValidator, idempotencyKey: idempotencyKeyValidator },
+  handler: async (ctx, { eventId, status, idempotencyKey }) => {
     const userId = await requireViewerId(ctx);
-    const event = await setRsvpEnsuringAllowed(ctx, await getEventOrThrow(ctx, eventId), userId, status);
-    return { status, goingCount: event.goingCount, maybeCount: event.maybeCount, notGoingCount: event.notGoingCount };
+    return await runOnce(ctx, userId, idempotencyKey, "rsvps:set", async () => {
+      const event = await setRsvpEnsuringAllowed(ctx, await getEventOrThrow(ctx, eventId), userId, status);
+      return { status, goingCount: event.goingCount, maybeCount: event.maybeCount, notGoingCount: event.notGoingCount };
+    });
   },
 });
 

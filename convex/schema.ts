@@ -66,7 +66,13 @@ export const emailStatusValidator = v.union(...EMAIL_STATUSES.map((value) => v.l
 
 export const emailDeliveryValidator = v.union(v.literal("resend"), v.literal("outbox"));
 
-// ---------------------------------------------------------------- crews and notifications (spec 3)
+/**
+ * The optional key a queued (offline) tap is sent with, so sending it again
+ * changes nothing (model/idempotency.ts `runOnce`).
+ */
+export const idempotencyKeyValidator = v.optional(v.string());
+
+// ---------------------------------------------------------------- crews and notifications
 
 export const crewVibeValidator = v.union(...CREW_VIBES.map((value) => v.literal(value)));
 export const crewRoleValidator = v.union(...CREW_ROLES.map((value) => v.literal(value)));
@@ -76,13 +82,13 @@ export const crewMemberStatusValidator = v.union(
 export const notificationTypeValidator = v.union(
   ...NOTIFICATION_TYPES.map((value) => v.literal(value)),
 );
-/** A notification's details (spec 3 §3 "data"): ids, titles and times, no secrets. */
+/** A notification's details: ids, titles and times, no secrets. */
 export const notificationDataValidator = v.record(
   v.string(),
   v.union(v.string(), v.number(), v.boolean(), v.null()),
 );
 
-// ---------------------------------------------------------------- badges (spec 3)
+// ---------------------------------------------------------------- badges
 
 export const badgeCategoryValidator = v.union(...BADGE_CATEGORIES.map((value) => v.literal(value)));
 export const badgeColorTierValidator = v.union(
@@ -91,7 +97,7 @@ export const badgeColorTierValidator = v.union(
 /** A count per drink, weekday or title phrase (badge counters). */
 const countsByNameValidator = v.record(v.string(), v.number());
 
-// ---------------------------------------------------------------- events (spec 2)
+// ---------------------------------------------------------------- events
 
 export const drinkTypeValidator = v.union(...DRINK_TYPES.map((value) => v.literal(value)));
 /** beer, wine, cocktails, whiskey, or "more" (every other drink): discover's drink filter as an index field. */
@@ -205,7 +211,7 @@ export default defineSchema({
     .index("by_message_id", ["messageId"]),
 
   /**
-   * E-mail preferences (spec 3 §3); no row means the defaults. `timeZone` is
+   * E-mail preferences; no row means the defaults. `timeZone` is
    * the browser's when the user last saved (for the 08:00 digest);
    * `unsubscribeToken` is the secret in one-click unsubscribe links;
    * `digestJobId` the pending digest (model/emailDigest.ts).
@@ -309,7 +315,7 @@ export default defineSchema({
     endJobId: v.union(v.id("_scheduled_functions"), v.null()),
     updatedAt: v.number(),
     /**
-     * Recap counters (issue 5), maintained on write; absent on events that
+     * Recap counters, maintained on write; absent on events that
      * never had any (read as 0). Average = ratingSum / ratingCount to 1 decimal.
      */
     ratingSum: v.optional(v.number()),
@@ -351,7 +357,7 @@ export default defineSchema({
       filterFields: ["discoverable", "drinkGroup"],
     }),
 
-  /** One per event and user (spec 2 §3). `trendingAt`: when it was added to the event's trending key. */
+  /** One per event and user, set by upsert. `trendingAt`: when it was added to the event's trending key. */
   rsvps: defineTable({
     eventId: v.id("events"),
     userId: v.id("users"),
@@ -363,7 +369,7 @@ export default defineSchema({
     .index("by_event_and_status", ["eventId", "status"])
     .index("by_user", ["userId"]),
 
-  /** Hosts, co-hosts and invited attendees (spec 2 §3). The creator has a host row. */
+  /** Hosts, co-hosts and invited attendees. The creator has a host row. */
   event_members: defineTable({
     eventId: v.id("events"),
     userId: v.id("users"),
@@ -416,7 +422,7 @@ export default defineSchema({
     privatePast: v.number(),
   }).index("by_user", ["userId"]),
 
-  /** One rating per (event, user), editable (spec 2 §5 Rating). */
+  /** One rating per (event, user), editable: 1 to 5 stars, optional feedback. */
   event_ratings: defineTable({
     eventId: v.id("events"),
     userId: v.id("users"),
@@ -486,7 +492,7 @@ export default defineSchema({
     .index("by_event_and_user", ["eventId", "userId"])
     .index("by_user", ["userId"]),
 
-  // ---------------------------------------------------------------- crews (spec 3)
+  // ---------------------------------------------------------------- crews
 
   /**
    * Friend groups. `memberCount` (accepted members, the creator's host row
@@ -546,7 +552,8 @@ export default defineSchema({
    * A crew's link to a session: invited to it, and/or attended by its
    * members. `attendingMembers` (accepted crew members attending) is kept by
    * model/participation.ts for sessions that have not ended; the crew page
-   * lists rows that are invited or count for the crew (spec 2 §6).
+   * lists rows that are invited or count for the crew (at least 2 of a crew
+   * of 2 attend, else at least half the crew, rounded up).
    */
   crew_events: defineTable({
     crewId: v.id("crews"),
@@ -576,7 +583,7 @@ export default defineSchema({
     .index("by_event_and_user", ["eventId", "userId"])
     .index("by_user_and_crew", ["userId", "crewId"]),
 
-  // ---------------------------------------------------------------- notifications (spec 3)
+  // ---------------------------------------------------------------- notifications
 
   /**
    * In-app notifications, newest first per user. `invitationKey` ('crew:{id}'
@@ -605,7 +612,7 @@ export default defineSchema({
     .index("by_sender", ["senderId"]),
 
   /**
-   * Accept and decline links of invitation e-mails (spec 3 §3): single use,
+   * Accept and decline links of invitation e-mails: single use,
    * 48 hours, bound to the invited user. `invitationKey` ('crew:{id}' /
    * 'event:{id}', as on notifications) finds both links of one invitation.
    */
@@ -633,7 +640,7 @@ export default defineSchema({
     unread: v.number(),
   }).index("by_user", ["userId"]),
 
-  // ---------------------------------------------------------------- badges (spec 3)
+  // ---------------------------------------------------------------- badges
 
   /** The catalogue (shared/badgeCatalogue.ts) mirrored by `badges.syncCatalogue`; `key` is the badge id. */
   badges: defineTable({
@@ -704,7 +711,20 @@ export default defineSchema({
   }).index("by_user", ["userId"]),
 
   /**
-   * Web push devices (issue 10): one row per browser push endpoint, owned by
+   * Receipts of queued (offline) taps (model/idempotency.ts): the key a
+   * user's device sent a mutation with, the function (`name`, e.g.
+   * "events:join") and what it returned, so a replay answers the same and
+   * changes nothing. Deleted by age (`by_creation_time`) once no replay can come.
+   */
+  idempotencyKeys: defineTable({
+    userId: v.id("users"),
+    key: v.string(),
+    name: v.string(),
+    result: v.optional(v.any()),
+  }).index("by_user_and_key", ["userId", "key"]),
+
+  /**
+   * Web push devices: one row per browser push endpoint, owned by
    * the person who subscribed it last; `p256dh` and `auth` encrypt the payload.
    */
   push_subscriptions: defineTable({
@@ -727,7 +747,7 @@ export default defineSchema({
   }),
 
   /**
-   * Test guests of the debug console (issue 11): sign-in-less people a user
+   * Test guests of the debug console: sign-in-less people a user
    * made to invite and answer for in the E2E test; only their owner may act
    * for them (convex/debug.ts).
    */
