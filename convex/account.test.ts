@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
-import { ACCOUNT_CLEANUPS, deleteAccount, type AccountCleanup } from "./model/accountDeletion";
+import { ACCOUNT_CLEANUPS, deleteAccount } from "./model/accountDeletion";
+import type { AccountCleanup } from "./model/batchedCleanup";
 import { insertOutboxEmail } from "./model/emails";
 import { checkMagicLinkRequest } from "./model/magicLinks";
 import { createUser, FILE_HEADERS, newTest, storeFile, stubDeploymentEnv, type TestConvex } from "./test.setup";

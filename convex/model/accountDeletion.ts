@@ -10,6 +10,7 @@
  */
 import type { Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
+import type { AccountCleanup } from "./batchedCleanup";
 import { deleteEmailLogsTo } from "./emails";
 import { deleteEmailPreferencesOfUser } from "./emailPreferences";
 import { resetSenderLimits } from "./senderLimits";
@@ -22,8 +23,6 @@ import { resetMagicLinkLimit } from "./magicLinks";
 import { deletePushSubscriptionsOf } from "./push";
 import { deleteRecapDataOfUser } from "./recapCleanup";
 import { deleteStoredFile, getProfileByUserId } from "./profiles";
-
-export type AccountCleanup = (ctx: MutationCtx, userId: Id<"users">) => Promise<void>;
 
 /** Every e-mail address the user signs in with (users.email and e-mail accounts). */
 export async function emailAddressesOf(

@@ -22,8 +22,7 @@
 import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
-import type { AccountCleanup } from "./accountDeletion";
-import type { CleanupStep } from "./batchedCleanup";
+import type { AccountCleanup, CleanupStep } from "./batchedCleanup";
 import { adjustCrewAttendance, getCrewMember } from "./crews";
 
 /** Crews, sessions or counted rows handled per mutation; the rest in scheduled batches. */

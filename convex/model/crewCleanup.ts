@@ -7,7 +7,7 @@
 import { internal } from "../_generated/api";
 import type { Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
-import type { AccountCleanup } from "./accountDeletion";
+import type { AccountCleanup } from "./batchedCleanup";
 import { deleteCountedRowsOfCrew } from "./crewAttendance";
 import { changeCrewMembership, type CrewDoc } from "./crews";
 import {

@@ -16,8 +16,12 @@
 import { internal } from "../_generated/api";
 import type { Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
-import type { AccountCleanup } from "./accountDeletion";
-import { runCleanupSteps, type CleanupStep } from "./batchedCleanup";
+import {
+  runCleanupSteps,
+  type AccountCleanup,
+  type CleanupStep,
+  type EventCleanup,
+} from "./batchedCleanup";
 import { deleteCountedRowsOfEvent } from "./crewAttendance";
 import { cancelFinish, type EventDoc } from "./events";
 import { deleteNotificationsOfEvent } from "./notifications";
@@ -31,8 +35,6 @@ import {
   deletePhotosOfEvent,
   deleteRatingsOfEvent,
 } from "./recapCleanup";
-
-export type EventCleanup = CleanupStep<Id<"events">>;
 
 const deleteRsvpsOfEvent: EventCleanup = async (ctx, eventId, limit) => {
   const rows = await ctx.db

@@ -11,9 +11,12 @@
 import type { Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import { internal } from "../_generated/api";
-import type { AccountCleanup } from "./accountDeletion";
-import { runCleanupSteps, type CleanupStep } from "./batchedCleanup";
-import type { EventCleanup } from "./eventCleanup";
+import {
+  runCleanupSteps,
+  type AccountCleanup,
+  type CleanupStep,
+  type EventCleanup,
+} from "./batchedCleanup";
 import { deleteReaction, forgetCommentInUserReactions } from "./comments";
 import { deletePhoto } from "./photos";
 import { deleteRating } from "./ratings";

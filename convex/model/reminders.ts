@@ -20,7 +20,7 @@ import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { reminderTimes } from "../../shared/eventTiming";
 import { AUTO_NUDGE_LEAD_MS, REMINDER_TEXTS } from "../../shared/reminderRules";
 import { queueEmailToUser } from "./emailQueue";
-import type { EventCleanup } from "./eventCleanup";
+import type { EventCleanup } from "./batchedCleanup";
 import { eventNotificationData } from "./eventInvitations";
 import type { EventDoc } from "./events";
 import { eventEmailDetails } from "./invitationEmails";
