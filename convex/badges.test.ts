@@ -1,5 +1,5 @@
 /**
- * The badge engine and functions (issue 10): every criteria type earns its
+ * The badge engine and functions: every criteria type earns its
  * badge at the threshold and not before, through the write paths that report
  * to the engine; exactly-once awards under racing checks; the profile
  * preview and badges page by viewer; visibility (the 4 limit, owner only,

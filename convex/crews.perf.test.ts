@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Issue 8's performance targets, measured with convex-test's transaction
+ * The crews area's performance targets, measured with convex-test's transaction
  * metrics (crews.workload.ts), with Convex's per-transaction limits enforced
  * on every function run here, the scheduled ones included: a crew of 500
  * members and a user with 2,000 notifications. The bell's count reads at

@@ -1,5 +1,5 @@
 /**
- * Issue 8's performance workload, shared by `crews.perf.test.ts` and
+ * The crews area's performance workload, shared by `crews.perf.test.ts` and
  * `npm run bench:crews`: a crew of 500 members and a user with 2,000
  * notifications; the documents the bell's count, the first notification
  * page, the crew page and its first members page read (convex-test's

@@ -143,7 +143,7 @@ describe("events.discover", () => {
     expect(big.isDone).toBe(false);
   });
 
-  test("issue 14: popular pages stay whole when counts change between pages (the page journal)", async () => {
+  test("popular pages stay whole when counts change between pages (the page journal)", async () => {
     const t = newTest();
     const host = await createUser(t, { name: "Hana Host" });
     const fans = await Promise.all([1, 2, 3, 4, 5].map((i) => createUser(t, { name: `Fan ${i}` })));
@@ -175,7 +175,7 @@ describe("events.discover", () => {
     expect([...unjournaled.page, ...page2.page].filter((card) => card.title === "D")).toHaveLength(2);
   });
 
-  test("issue 14: discoverCount gives the true total, or 50+", async () => {
+  test("discoverCount gives the true total, or 50+", async () => {
     const { t } = await world();
     expect(await t.query(api.events.discoverCount, { timeZone: "UTC" })).toEqual({ count: 6, more: false });
     expect(await t.query(api.events.discoverCount, { drink: "beer", timeZone: "UTC" })).toEqual({ count: 1, more: false });

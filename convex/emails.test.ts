@@ -93,7 +93,7 @@ describe("debug mailbox", () => {
   });
 });
 
-describe("debug mailbox rules (issue 11)", () => {
+describe("debug mailbox rules", () => {
   const signInLink = "http://localhost:5173/auth/callback?code=123456";
   const signInEmail = (to: string) => ({
     to,

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Issue 4's performance target, measured with convex-test's transaction
+ * The events area's performance target, measured with convex-test's transaction
  * metrics: with 10,000 public events and 20,000 RSVPs, every discover
  * variant reads at most 100 documents per page, and the event page at most
  * 50 whatever the number of attendees (the big event has 5,000).

@@ -158,14 +158,14 @@ describe("events.create", () => {
     [{ durationType: "specific_time", startTime: Date.now() - 25 * HOUR }, "startTime", "Start time can't be more than a day in the past"],
     [{ durationType: "specific_time", startTime: Date.now() + 366 * 24 * HOUR }, "startTime", "Start time must be within the next year"],
     [{ durationType: "custom", startTime: Date.now() + HOUR, endTime: Date.now() + 26 * HOUR }, "endTime", "A session can last at most 24 hours"],
-  ] as const)("issue 14: refuses times out of bounds %o (no session squats on discover)", async (overrides, field, message) => {
+  ] as const)("refuses times out of bounds %o (no session squats on discover)", async (overrides, field, message) => {
     const t = newTest();
     const host = await createUser(t);
     await expectError(host.asUser.mutation(api.events.create, eventPayload(overrides)), { code: "VALIDATION", field, message });
     expect(await rowCount(t, "events")).toBe(0);
   });
 
-  test("issue 14: a picked place's id is bounded", async () => {
+  test("a picked place's id is bounded", async () => {
     const t = newTest();
     const host = await createUser(t);
     const place = { placeId: `osm:N${"4".repeat(10_000)}`, placeName: "The Crown", address: null, latitude: 51.5, longitude: -0.12 };
@@ -330,7 +330,7 @@ describe("events.update", () => {
     expect((await eventDoc(t, pub.eventId))!.title).toBe("Public Pints");
   });
 
-  test("issue 14: an edit cannot stretch a session past the bounds, nor change an ended session's times", async () => {
+  test("an edit cannot stretch a session past the bounds, nor change an ended session's times", async () => {
     const t = newTest();
     const { host, pub } = await cast(t);
     const start = Date.now() + HOUR;
@@ -355,7 +355,7 @@ describe("events.update", () => {
     expect(await eventDoc(t, pub.eventId)).toMatchObject({ title: "Typo fixed", ended: true, endTime: ended + HOUR });
   });
 
-  test("issue 14: an ongoing session keeps its start (even one over a day old) while other details change", async () => {
+  test("an ongoing session keeps its start (even one over a day old) while other details change", async () => {
     const t = newTest();
     const host = await createUser(t);
     const e = await createEvent(t, host, { durationType: "now" });
@@ -633,7 +633,7 @@ describe("lists", () => {
     expect(await t.query(api.events.profileCounts, { username: "nobody_here" })).toBeNull();
   });
 
-  test("issue 14: a large session turned private leaves no window on its attendees' profiles", async () => {
+  test("a large session turned private leaves no window on its attendees' profiles", async () => {
     const t = newTest();
     const host = await createUser(t);
     const stranger = await createUser(t);
@@ -846,7 +846,7 @@ describe("account deletion and renames", () => {
     expect(await tabCounts(t, coHost.userId)).toMatchObject({ publicUpcoming: 0, privateUpcoming: 0 });
   });
 
-  test("issue 14: a heavy user's account is deleted in batches (RSVPs, participant rows, comments); counts end right", async () => {
+  test("a heavy user's account is deleted in batches (RSVPs, participant rows, comments); counts end right", async () => {
     vi.useFakeTimers();
     try {
       const t = newTest();
@@ -891,7 +891,7 @@ describe("account deletion and renames", () => {
     }
   }, 60_000);
 
-  test("issue 14: a private or crew-only host's nickname stays out of a public session's search text", async () => {
+  test("a private or crew-only host's nickname stays out of a public session's search text", async () => {
     const t = newTest();
     const host = await createUser(t, { name: "Hana Host" });
     await host.asUser.mutation(api.profiles.update, { nickname: "Moonshine", profileVisibility: "private" });

@@ -56,7 +56,7 @@ describe("place search", () => {
     expect(requests[1]).toContain("lookup?osm_ids=N42");
   });
 
-  test("issue 14: an overlong query or place id never reaches the provider", async () => {
+  test("an overlong query or place id never reaches the provider", async () => {
     stubDeploymentEnv({ PLACES_PROVIDER: "osm" });
     const fetch = vi.fn(() => Promise.resolve(new Response("[]")));
     vi.stubGlobal("fetch", fetch);

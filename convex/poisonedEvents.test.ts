@@ -1,7 +1,7 @@
 /**
  * One stored session whose times cannot be shown (saved before the bounds on
- * input: −1e308, 1e308, 8.64e15 + 1, 2^53) never breaks a list for everyone
- * (issue 16): each list leaves it out and logs it; its share page still answers.
+ * input: −1e308, 1e308, 8.64e15 + 1, 2^53) never breaks a list for everyone:
+ * each list leaves it out and logs it; its share page still answers.
  */
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";

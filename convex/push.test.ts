@@ -1,5 +1,5 @@
 /**
- * Web push (issue 10, item 6). A local HTTP server stands in for the push
+ * Web push. A local HTTP server stands in for the push
  * service: the test decrypts what it receives (RFC 8291, aes128gcm) with the
  * subscriber's private key, checks the VAPID signature (RFC 8292), and answers
  * 201, 410 or 500 as a real push service would.
@@ -72,7 +72,7 @@ type BrowserKeys = ReturnType<typeof newBrowserKeys>;
 const hkdf = (salt: Buffer, ikm: Buffer, info: Buffer, length: number) =>
   Buffer.from(hkdfSync("sha256", ikm, salt, info, length));
 
-/** RFC 8291 §3.4 and RFC 8188: one aes128gcm record, decrypted with the browser's keys. */
+/** RFC 8291 section 3.4 and RFC 8188: one aes128gcm record, decrypted with the browser's keys. */
 function decryptPush(body: Buffer, browser: BrowserKeys): string {
   const salt = body.subarray(0, 16);
   const idLength = body.readUInt8(20);

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Issue 5's performance target, measured with convex-test's transaction
+ * The recap's performance target, measured with convex-test's transaction
  * metrics (`documentsRead` from perf.workload.ts): with 1,000 comments (by
  * 100 authors, a third with reactions) and 500 photos on one past event,
  * the first page of comments and of photos reads at most 60 documents each,

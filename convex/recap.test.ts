@@ -1,5 +1,5 @@
 /**
- * Issue 5 (server): ratings, photos, comments with reactions and the recap
+ * The recap on the server: ratings, photos, comments with reactions and the recap
  * card — every rule as anonymous, non-attendee, attendee, uploader and host;
  * the unlock boundary; validation; maintained counters; cascades.
  */

@@ -1,5 +1,5 @@
 /**
- * The issue 16 repairs (convex/repairs.ts on the migrations component):
+ * The repairs of stored data (convex/repairs.ts on the migrations component):
  * sessions whose times cannot be shown and text stored before the user-text
  * rule are fixed, in batches, and a second run changes nothing.
  */

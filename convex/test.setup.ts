@@ -1,6 +1,7 @@
 /// <reference types="vite/client" />
 /**
- * Builders for convex-test tests (DESIGN.md, convention 9).
+ * Builders for convex-test tests, the one place every test file gets them
+ * from; every access rule has a test where the wrong user is refused.
  *
  *   const t = newTest();
  *   const sam = await createUser(t, { email: "sam@example.com", name: "Sam" });

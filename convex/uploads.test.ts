@@ -9,7 +9,7 @@ afterEach(() => {
   vi.unstubAllEnvs();
 });
 
-describe("upload URLs (issue 14)", () => {
+describe("upload URLs", () => {
   test("at most 60 an hour per user, covers, photos and avatars together; others unaffected", async () => {
     vi.useFakeTimers({ toFake: ["Date"], now: Date.UTC(2027, 2, 3, 10) });
     const t = newTest();
@@ -26,7 +26,7 @@ describe("upload URLs (issue 14)", () => {
   });
 });
 
-describe("the stored-file sweep (issue 14)", () => {
+describe("the stored-file sweep", () => {
   async function fileExists(t: TestConvex, storageId: Id<"_storage">) {
     return await t.run(async (ctx) => (await ctx.db.system.get("_storage", storageId)) !== null);
   }

@@ -1,5 +1,5 @@
 /**
- * The user-text rule (shared/userText.ts, issue 16) on every field a user
+ * The user-text rule (shared/userText.ts) on every field a user
  * writes, through the function that writes it: NFC, no controls (newlines
  * only in multi-line fields), no bidi overrides or isolates, lone surrogates
  * refused, whitespace or zero-width text blank ('required', or stored as null).
