@@ -31,7 +31,7 @@ const magicLink = Email({
 });
 
 const google = Google({
-  // Spec 1 §7: scopes openid, email, profile; access_type offline; prompt consent.
+  // Google is asked for openid, email and profile, offline access, and consent every time.
   authorization: { params: { scope: "openid email profile", access_type: "offline", prompt: "consent" } },
 });
 

@@ -1,5 +1,5 @@
 /**
- * Badges (spec 3 §2 "Badges page", §4–§7): the profile's preview and the
+ * Badges: the profile's preview and the
  * badges page, showing and hiding one's own badges, and the internal engine
  * entry points (one user's check, the bulk check, the catalogue sync).
  * Thin: the rules live in model/badges.ts and shared/badgeRules.ts.
@@ -122,7 +122,7 @@ export const check = internalMutation({
 
 /**
  * Every user's check, silently (no notifications), 5 users a batch with a
- * 2 s pause between batches (spec 3 §9). Start with `{}`; the catalogue is
+ * 2 s pause between batches. Start with `{}`; the catalogue is
  * synced first so badges added since the last deploy count.
  */
 export const checkAllUsers = internalMutation({

@@ -1,6 +1,6 @@
 /**
- * The debug and test pages' own functions (spec 3 "Other debug and test
- * pages", issue 11). `status` says whether the pages are on; every other
+ * The debug and test pages' own functions (docs/product-rules.md#debug-and-test-pages).
+ * `status` says whether the pages are on; every other
  * function here refuses with DEBUG_PAGES_DISABLED unless the deployment
  * enables them (model/debug.ts), whoever calls it — the UI gate is cosmetic.
  * They act only on the caller and on data the caller created for testing.

@@ -1,6 +1,6 @@
 /**
- * E-mail preferences (spec 3: "Signed-in users may set their own e-mail
- * preferences"): the Settings page reads and saves the caller's; one-click
+ * E-mail preferences (signed-in users set only their own
+ * preferences): the Settings page reads and saves the caller's; one-click
  * unsubscribe (convex/http.ts) turns a category off by token. Logic in
  * model/emailPreferences.ts.
  */

@@ -1,5 +1,6 @@
 /**
- * Invitation links from e-mails (spec 3 §4–§5): the invitation page answers
+ * Invitation links from e-mails (single use, 48 hours, only for the invited
+ * account): the invitation page answers
  * with one; expired ones are cleaned up hourly. Logic in
  * model/invitationTokens.ts.
  */

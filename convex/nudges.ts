@@ -1,5 +1,5 @@
 /**
- * The session page's Nudge button (issue 9): the host or a co-host reminds
+ * The session page's Nudge button: the host or a co-host reminds
  * invitees who have not answered. Logic in model/nudges.ts.
  */
 import { v } from "convex/values";

@@ -1,5 +1,5 @@
 /**
- * The photo gallery (spec 2 §5 Photos): thin public functions over model/photos.ts.
+ * The photo gallery (rules: docs/product-rules.md#recap): thin public functions over model/photos.ts.
  */
 import { paginationOptsValidator } from "convex/server";
 import { v } from "convex/values";

@@ -1,5 +1,5 @@
 /**
- * Place search for the event wizard (spec 2 "Maps places service"): actions,
+ * Place search for the event wizard: actions,
  * because providers are reached over the network. Signed-in only, so the
  * deployment is not an open proxy; free-text locations never need this.
  */

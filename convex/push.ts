@@ -1,5 +1,5 @@
 /**
- * Web push (issue 10, item 6): whether the deployment sends push (its VAPID
+ * Web push: whether the deployment sends push (its VAPID
  * public key, for the browser's subscribe call), and the caller's devices.
  * Sending: convex/pushDelivery.ts, scheduled from model/notifications.ts.
  */

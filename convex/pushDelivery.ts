@@ -3,7 +3,7 @@
  * Sends a push to every device of a user with the Web Push protocol
  * (RFC 8030, VAPID RFC 8292, payload encrypted per RFC 8291 aes128gcm) —
  * `web-push` builds the request, `fetch` sends it. Devices whose push service
- * answers 404 or 410 are gone and removed; other failures are ignored (spec 3 §7).
+ * answers 404 or 410 are gone and removed; other failures are ignored (push is best effort).
  */
 import webpush from "web-push";
 import { v } from "convex/values";

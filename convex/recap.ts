@@ -1,5 +1,5 @@
 /**
- * The Toast Recap card of an event (issue 5): thin public function over
+ * The Toast Recap card of an event: thin public function over
  * model/recapView.ts; and the continuation of a deleted account's recap clean-up.
  */
 import { v } from "convex/values";

@@ -1,5 +1,5 @@
 /**
- * Repairs of stored data (issue 16), on the `@convex-dev/migrations`
+ * Repairs of data stored before today's input rules, on the `@convex-dev/migrations`
  * component: each runs over its table in batches, records its progress (a
  * run that stops resumes where it was), and is idempotent, so running it
  * again changes nothing. Run them all, one after the other:

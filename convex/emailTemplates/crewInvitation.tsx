@@ -1,5 +1,5 @@
 /** @jsxRuntime automatic -- also where no tsconfig sets jsx (the local backend loads these with tsx) */
-/** Crew invitation (spec 3 §7: crewName, inviterName, crewDescription, memberCount, acceptUrl, declineUrl, crewUrl). */
+/** Crew invitation (crewName, inviterName, crewDescription, memberCount, acceptUrl, declineUrl, crewUrl). */
 import { APP_NAME } from "../../shared/brand";
 import {
   ActionButtons,

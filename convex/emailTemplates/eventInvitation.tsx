@@ -1,5 +1,5 @@
 /** @jsxRuntime automatic -- also where no tsconfig sets jsx (the local backend loads these with tsx) */
-/** Session invitation (spec 3 §7: event title, inviter name, date and time, location; accept and decline links). */
+/** Session invitation (event title, inviter name, date and time, location; accept and decline links). */
 import { APP_NAME } from "../../shared/brand";
 import {
   ActionButtons,

@@ -1,5 +1,5 @@
 /** @jsxRuntime automatic -- also where no tsconfig sets jsx (the local backend loads these with tsx) */
-/** Session reminder, sent 1 hour before the start to everyone attending (spec 3 §9). */
+/** Session reminder, sent 1 hour before the start to everyone attending. */
 import { APP_NAME } from "../../shared/brand";
 import { ActionButtons, DetailList, EmailLayout, FallbackLink, Paragraph } from "./layout";
 import type { EmailTemplate, OptOutProps, SiteProps } from "./template";

@@ -2,7 +2,7 @@
 /**
  * The branded frame every e-mail shares (React Email: table layout and
  * inlined styles, so Gmail, Outlook and Apple Mail show the same thing).
- * Dark and warm like the app (DESIGN.md "Brand"); every link absolute.
+ * Dark and warm like the app; every link absolute.
  * Server-only: imported by Convex functions and tests, never by the browser.
  */
 import {
