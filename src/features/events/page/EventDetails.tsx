@@ -59,7 +59,7 @@ const NudgeButton = lazyComponent(
 const ConfirmDialog = lazyDialog(() => import("@/components/ui/ConfirmDialog"), "ConfirmDialog");
 const Modal = lazyDialog(() => import("@/components/ui/Modal"), "Modal");
 
-/** The event page itself (spec 2 §2 "Event page"), from the live `events.get` result. */
+/** The event page itself, from the live `events.get` result. */
 export function EventDetails({
   data,
   onDelete,
