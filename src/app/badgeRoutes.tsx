@@ -3,7 +3,7 @@ import { lazyPage } from "./lazy/lazyPage";
 
 const BadgesPage = lazyPage(() => import("@/features/badges/BadgesPage"), "BadgesPage");
 
-/** The badges page (spec 3 §2), open to whoever may see the profile. */
+/** The badges page, open to whoever may see the profile. */
 export const badgeRoutes: RouteObject[] = [
   { path: "profile/:username/badges", element: <BadgesPage /> },
 ];

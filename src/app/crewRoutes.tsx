@@ -8,7 +8,7 @@ const CrewPage = lazyPage(() => import("@/features/crews/page/CrewPage"), "CrewP
 const JoinCrewPage = lazyPage(() => import("@/features/crews/join/JoinCrewPage"), "JoinCrewPage");
 
 /**
- * The crew screens (spec 3 §2 "Routes"), as children of the app shell: a
+ * The crew screens, as children of the app shell: a
  * public crew's page is open to everyone, a private one to its members and
  * invitees; invite links open for everyone (joining asks the visitor to sign in).
  */

@@ -3,7 +3,7 @@ import { lazyPage } from "./lazy/lazyPage";
 
 const DebugPageSwitch = lazyPage(() => import("./debug/DebugPageSwitch"), "DebugPageSwitch");
 
-/** The paths of the internal test and debug pages (spec 1 route map, spec 3, issue 11). */
+/** The paths of the internal test and debug pages (listed with their titles in shared/debugPages.ts). */
 export const DEBUG_ROUTE_PATHS = [
   "badge-debug",
   "badge-test",

@@ -30,7 +30,7 @@ const EventRecap = lazyComponent(
 const renderRecap = (eventId: Id<"events">) => <EventRecap eventId={eventId} />;
 
 /**
- * The events screens (spec 2 §2 "Routes"), as children of the app shell:
+ * The events screens, as children of the app shell:
  * discover and event pages are open to everyone (a private event asks the
  * visitor to sign in); Your Sessions needs a signed-in user.
  */

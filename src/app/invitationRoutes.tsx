@@ -7,7 +7,7 @@ const InvitationPage = lazyPage(
 );
 
 /**
- * The invitation action screen (spec 3 §2): the Accept and Decline links of
+ * The invitation action screen: the Accept and Decline links of
  * invitation e-mails, /invitation/{type}/{action}/{token}, and
  * /invitation/{token} (type and answer from the token's prefix). Open to
  * everyone: a signed-out visitor is sent to sign in when the answer needs it.

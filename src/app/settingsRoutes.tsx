@@ -5,8 +5,8 @@ import { lazyPage } from "./lazy/lazyPage";
 const SettingsPage = lazyPage(() => import("@/features/settings/SettingsPage"), "SettingsPage");
 
 /**
- * /settings, the account menu's Settings item (spec 1 shows it disabled, but
- * e-mail preferences and feedback settings have no other home): signed-in only.
+ * /settings, the account menu's Settings item (enabled: e-mail preferences,
+ * feedback and push settings have no other home): signed-in only.
  */
 export const settingsRoutes: RouteObject[] = [
   {

@@ -1,5 +1,5 @@
 /**
- * What the browser keeps about signing in (spec 1 §3, "Local browser storage"):
+ * What the browser keeps about signing in:
  * - welcomeShownIds (local storage): user ids already greeted by the welcome toast;
  * - redirectAfterLogin (session storage): where to go after signing in;
  * - the auth session itself: `@convex-dev/auth` keeps its tokens in local
@@ -35,7 +35,7 @@ export function markWelcomed(userId: string): void {
   if (!ids.includes(userId)) writeStorage("local", WELCOME_SHOWN_KEY, JSON.stringify([...ids, userId]));
 }
 
-/** Sign-out clears the welcome list (spec 1 §4). */
+/** Sign-out clears the welcome list. */
 export function clearWelcomed(): void {
   removeStorage("local", WELCOME_SHOWN_KEY);
 }
@@ -86,7 +86,7 @@ export function storedSessionSubject(): string | null {
   }
 }
 
-/** Everything sign-in left in this browser (after account deletion, spec 1 §4). */
+/** Everything sign-in left in this browser (after account deletion). */
 export function clearLocalAuthStorage(): void {
   for (const key of storageKeys("local")) {
     if (key.startsWith(CONVEX_AUTH_KEY_PREFIX)) removeStorage("local", key);

@@ -13,7 +13,7 @@ function readConvexUrl(): string {
 }
 
 /**
- * Spec 1 §9: a session is refreshed proactively when under 600 s remain. The client
+ * A session is refreshed proactively when under 600 s remain. The client
  * re-fetches its token (with the refresh token) this long before it expires.
  */
 const SESSION_REFRESH_LEEWAY_SECONDS = 600;

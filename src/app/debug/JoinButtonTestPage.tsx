@@ -14,7 +14,7 @@ import { JoinControls } from "@/features/events/page/JoinControls";
 import { useQueryState } from "@/lib/useQueryState";
 
 /**
- * /test-join-button: the real join button (spec 3 "Join button (test page)")
+ * /test-join-button: the real join button
  * on a session you pick — signed out 'Sign in to Join', signed in 'Join the
  * Party', then 'Joined' ('Leave Event' on hover or touch); hidden for the
  * host and past sessions, with their messages instead.

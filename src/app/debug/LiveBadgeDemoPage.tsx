@@ -35,8 +35,8 @@ const SCENARIOS: Scenario[] = [
 ];
 
 /**
- * /test-live-badge: the real LIVE badge on sample sessions around now (spec 3
- * "Live badge"): shown from the start until the end; an all-night session is
+ * /test-live-badge: the real LIVE badge on sample sessions around now:
+ * shown from the start until the end; an all-night session is
  * live once started.
  */
 export function LiveBadgeDemoPage() {

@@ -14,7 +14,7 @@ export interface AccountMenuProps {
   onSignOut: () => void;
 }
 
-/** The signed-in user menu of the nav bar (spec 1 §2). */
+/** The signed-in user menu of the nav bar. */
 export function UserMenu({ name, avatarUrl, onSignOut }: AccountMenuProps) {
   return (
     <Menu>

@@ -4,7 +4,7 @@ import { useCurrentUser } from "@/features/auth/useCurrentUser";
 import { ProfileSkeleton } from "@/features/profile/ProfileSkeleton";
 
 /**
- * /profile (spec 1 §2): signed out → /login; with a username → /profile/{username};
+ * /profile: signed out → /login; with a username → /profile/{username};
  * otherwise → /profile/edit.
  */
 export function ProfileEntry() {

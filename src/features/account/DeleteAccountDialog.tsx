@@ -15,13 +15,13 @@ import { forgetUserOnDevice } from "@/lib/offline/forgetUser";
 import { cn } from "@/lib/cn";
 import { beginSessionExit, endSessionExit } from "@/lib/sessionExit";
 
-/** The word to type, shown in capitals and compared case-insensitively (spec 1 §5). */
+/** The word to type, shown in capitals and compared case-insensitively. */
 const CONFIRMATION_WORD = "DELETE";
 
 type Step = "warning" | "confirm" | "final";
 
 /**
- * Deleting the account in two steps plus a last check (spec 1 §2, §4):
+ * Deleting the account in two steps plus a last check:
  * a warning, typing DELETE, then a final confirmation. On success the
  * session ends, local auth storage is cleared and the user lands on /.
  */

@@ -33,7 +33,7 @@ function readCallbackParams() {
 }
 
 /**
- * /auth/callback (spec 1 §2): where magic links and Google come back.
+ * /auth/callback: where magic links and Google come back.
  * Clears the code from the address bar, checks it (expired → magic_link_expired,
  * used → magic_link_invalid), signs in, waits for the session — Google polls
  * 10 × 500 ms (then oauth_session_timeout), a magic link up to 10 s (then
@@ -133,7 +133,7 @@ export function AuthCallbackPage() {
       try {
         await ensureMine();
       } catch (err) {
-        // Signed in either way; say what went wrong with the account setup (spec 1 §8).
+        // Signed in either way; say what went wrong with the account setup.
         toast.error(
           appErrorData(err)?.code === "FORBIDDEN"
             ? AUTH_MESSAGES.accountSetupPermissionsToast

@@ -3,7 +3,7 @@ import { cn } from "@/lib/cn";
 
 const reload = () => window.location.reload();
 
-/** Shown when the app cannot tell who is signed in (spec 1 §2, 'Authentication error'). */
+/** Shown when the app cannot tell who is signed in ('Authentication error', with a reload). */
 export function AuthErrorPanel({ className }: { className?: string }) {
   return (
     <div

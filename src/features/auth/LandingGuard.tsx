@@ -6,7 +6,7 @@ import { endSessionExit, useSessionExit } from "@/lib/sessionExit";
 import { useCurrentUser } from "./useCurrentUser";
 
 /**
- * Wraps the landing page (spec 1 §2): signed-in users go on to `target`
+ * Wraps the landing page: signed-in users go on to `target`
  * (/profile). Visitors see the page at once; a browser holding a session
  * waits for it to be checked instead of flashing the pitch. Arriving here
  * ends a sign-out or account deletion (see lib/sessionExit).

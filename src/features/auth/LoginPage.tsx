@@ -30,7 +30,7 @@ const linkLifetime =
     : `${AUTH_TIMINGS.magicLinkMaxAgeSeconds / 3600} hours`;
 
 /**
- * /login and /auth: sign in and sign up share one screen (spec 1 §2). Google,
+ * /login and /auth: sign in and sign up share one screen. Google,
  * or an e-mail address that gets a magic link; then 'Check Your Email'.
  * `?error=` shows the mapped message; `?redirect=` (same-site paths only)
  * says where to go after signing in, else the stored redirectAfterLogin, else /profile.

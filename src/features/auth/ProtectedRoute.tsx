@@ -7,7 +7,7 @@ import { useCurrentUser } from "./useCurrentUser";
 import { toast } from "@/lib/toast";
 
 /**
- * A page only signed-in users may see (spec 1 §2): a visitor's path is stored
+ * A page only signed-in users may see: a visitor's path is stored
  * as redirectAfterLogin, they see 'Please sign in to access this page' and go
  * to /login; after signing in they come back. `fallback` shows while loading.
  */

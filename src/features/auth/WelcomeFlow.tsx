@@ -9,7 +9,7 @@ import { toast } from "@/lib/toast";
 export const ACCOUNT_SETUP_TOAST_ID = "account-setup";
 
 /**
- * The welcome flow (spec 1 §4): when someone signs in — a session appears
+ * The welcome flow: when someone signs in — a session appears
  * after the first load found none — and this browser has not greeted them
  * yet, make sure their profile exists, remember them in welcomeShownIds and,
  * after 2 s (new user) or 0.5 s, toast 'Welcome to Clink, {name}' or

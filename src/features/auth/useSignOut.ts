@@ -9,7 +9,7 @@ import { beginSessionExit, endSessionExit } from "@/lib/sessionExit";
 import { toast } from "@/lib/toast";
 
 /**
- * Signs out (spec 1 §4): ends the session on the server and in this browser,
+ * Signs out: ends the session on the server and in this browser,
  * clears the welcome list, stops this browser's pushes, toasts 'See you later! 👋' and goes to / after 0.5 s.
  * Failure: toast 'Failed to sign out. Please try again.'.
  */

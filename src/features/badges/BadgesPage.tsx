@@ -38,7 +38,7 @@ type BadgeCard = {
 };
 
 /**
- * /profile/{username}/badges (spec 3 §2): category sidebar, Earned / Total /
+ * /profile/{username}/badges: category sidebar, Earned / Total /
  * Visible / Complete tiles, and the badges — the owner sees locked ones with
  * their progress and shows or hides earned ones; others see earned ones only.
  * An unknown (or hidden) profile goes to /404.

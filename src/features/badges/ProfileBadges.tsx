@@ -20,7 +20,7 @@ function badgesPath(username: string): string {
   return `/profile/${username}/badges`;
 }
 
-/** Up to 4 badges beside the profile's name (spec 1 §2). */
+/** Up to 4 badges beside the profile's name. */
 export function HeaderBadges({ username }: { username: string }) {
   const { shown } = useShownBadges(username);
   if (shown.length === 0) return null;
@@ -41,7 +41,7 @@ export function HeaderBadges({ username }: { username: string }) {
 }
 
 /**
- * The badge preview card's content (spec 1 §2): the shown badges with their
+ * The badge preview card's content: the shown badges with their
  * names and tiers, how many are earned, and View All (the badges page).
  */
 export function BadgePreviewContent({ username }: { username: string }) {

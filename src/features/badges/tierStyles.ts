@@ -1,6 +1,6 @@
 import type { BadgeColorTier } from "../../../shared/badgeCatalogue";
 
-/** Each tier's colour: the medal's ring and glow, and its label chip (DESIGN.md brand colours). */
+/** Each tier's colour: the medal's ring and glow, and its label chip, warm on the dark page. */
 export const TIER_STYLES: Record<BadgeColorTier, { ring: string; chip: string; bar: string }> = {
   bronze: {
     ring: "bg-gradient-to-br from-[#f0a36b] to-[#8a4b22] shadow-[0_0_0_1px_rgb(240_163_107/0.4)]",

@@ -16,7 +16,7 @@ import { useDebugPagesEnabled } from "./useDebugPagesEnabled";
 type DebugEmail = FunctionReturnType<typeof api.emails.latestForDebug>["messages"][number];
 
 /**
- * /debug-email: the local mailbox (spec 3, debug pages). The latest 20
+ * /debug-email: the local mailbox. The latest 20
  * messages, live, with their links — on the local backend this is where a
  * newcomer finds their sign-in link. Only on deployments that enable debug pages.
  */

@@ -55,7 +55,7 @@ function readLink(params: { token?: string; type?: string; action?: string }) {
 }
 
 /**
- * /invitation/{type}/{action}/{token} and /invitation/{token} (spec 3 §2):
+ * /invitation/{type}/{action}/{token} and /invitation/{token}:
  * answers an e-mail's Accept or Decline link. Signed out, the path is kept
  * and the visitor signs in (magic link included), then comes back here and
  * the answer is applied. After success it moves on by itself after 2 s, or

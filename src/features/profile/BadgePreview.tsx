@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
 
 /**
- * The badge preview card (spec 1 §2). Badges arrive with their own issue,
- * which passes the preview (and its View All link) as `children`; until then
- * the card says honestly that there are none.
+ * The badge preview card. The badges feature passes the preview (and its
+ * View All link) as `children`; without them the card says honestly that
+ * there are none.
  */
 export function BadgePreview({ isOwner, name, children }: { isOwner: boolean; name: string; children?: ReactNode }) {
   return (

@@ -6,7 +6,7 @@ import { usePageTitle } from "@/lib/usePageTitle";
 import { BackButton } from "./BackButton";
 import type { NameOnlyProfileView } from "./types";
 
-/** A private or crew-only profile seen by someone without access: just the name (spec 1 §4). */
+/** A private or crew-only profile seen by someone without access: just the name. */
 export function NameOnlyProfile({ view }: { view: NameOnlyProfileView }) {
   const name = profileDisplayName(view.profile);
   usePageTitle(pageTitle(name));

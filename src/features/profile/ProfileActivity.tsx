@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { cn } from "@/lib/cn";
 import { usePersistentChoice } from "@/lib/usePersistentChoice";
 
-/** Local-storage keys of the remembered tabs (spec 1 §3: selected profile tab). */
+/** Local-storage keys of the remembered tabs (the selected tabs survive a reload). */
 export const PROFILE_TAB_KEY = "profileActivityTab";
 export const PROFILE_SESSIONS_TAB_KEY = "profileSessionsTab";
 
@@ -33,7 +33,7 @@ const tabClasses = (selected: boolean) =>
 
 /**
  * Activity tabs Sessions and Crews; within Sessions, Upcoming and Past with
- * counts (spec 1 §2). The selected tabs are remembered in local storage.
+ * counts. The selected tabs are remembered in local storage.
  */
 export function ProfileActivity({
   name,

@@ -20,7 +20,7 @@ export function ProfileEditPage({ dangerZone }: { dangerZone?: ReactNode }) {
   const ensureMine = useMutation(api.profiles.ensureMine);
   const profile = me.status === "success" ? (me.data?.profile ?? null) : undefined;
 
-  // Normally made at sign-in; spec 1 §4: a missing profile is created.
+  // Normally made at sign-in; a missing profile is created here.
   useEffect(() => {
     if (me.status === "success" && me.data !== null && me.data.profile === null) {
       void ensureMine().catch(() => undefined);

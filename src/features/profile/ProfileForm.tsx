@@ -47,7 +47,7 @@ function isFieldName(value: unknown): value is FieldName {
 const sectionClasses = "rounded-3xl bg-night-850 p-5 ring-1 ring-night-700 ring-inset sm:p-7";
 
 /**
- * The edit form (spec 1 §2): every profile field with its limit, checked with
+ * The edit form: every profile field with its limit, checked with
  * the shared zod schema before sending; server refusals show at their field.
  */
 export function ProfileForm({ profile }: { profile: OwnProfile }) {

@@ -4,7 +4,7 @@ import { ButtonLink } from "@/components/ui/ButtonLink";
 import { useGoBack } from "@/lib/useGoBack";
 import { usePageTitle } from "@/lib/usePageTitle";
 
-/** An unknown profile, or a private one seen signed out (spec 1 §2). */
+/** An unknown profile, or a private one seen signed out. */
 export function ProfileNotFound() {
   usePageTitle(pageTitle("Search Result Not Found"));
   const goBack = useGoBack("/");

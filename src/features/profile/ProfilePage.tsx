@@ -34,7 +34,7 @@ export interface ProfileSlots {
   activity?: ProfileActivityContent;
 }
 
-/** /profile/{username} (spec 1 §2). */
+/** /profile/{username}: a profile, as much of it as its visibility shows the viewer. */
 export function ProfilePage({ slots = {} }: { slots?: ProfileSlots }) {
   const { username = "" } = useParams();
   const view = useCachedQueryState(api.profiles.byUsername, { username });

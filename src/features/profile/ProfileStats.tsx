@@ -4,7 +4,7 @@ import { drinkEmoji, drinkLabel } from "../../../shared/drinks";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { useCachedQueryState } from "@/lib/offline/useCachedQuery";
 
-/** The stat tiles: Sessions, RSVPs, Crews and favourite drink (spec 1 §2). */
+/** The stat tiles: Sessions, RSVPs, Crews and favourite drink. */
 export function ProfileStats({ username }: { username: string }) {
   const stats = useCachedQueryState(api.profiles.stats, { username });
   const failed = stats.status === "error" || (stats.status === "success" && stats.data === null);

@@ -8,7 +8,7 @@ import { RatingSection } from "./RatingSection";
 import { ToastRecapCard } from "./ToastRecapCard";
 
 /**
- * After the night (issue 5): the Toast Recap card, the rating, the photo
+ * After the night: the Toast Recap card, the rating, the photo
  * gallery and the comments of an event whose recap has opened. All live.
  */
 export function EventRecap({ eventId }: { eventId: Id<"events"> }) {

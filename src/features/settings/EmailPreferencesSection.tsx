@@ -19,7 +19,7 @@ import { Spinner } from "@/components/ui/Spinner";
 import { SettingsSection } from "./SettingsSection";
 import { SettingsSwitch } from "./SettingsSwitch";
 
-/** Settings › E-mail: which e-mails to get and how often (spec 3 email_preferences). */
+/** Settings › E-mail: which e-mails to get and how often. */
 export function EmailPreferencesSection() {
   return (
     <SettingsSection

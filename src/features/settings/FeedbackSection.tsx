@@ -17,7 +17,7 @@ const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(
 
 /**
  * Settings › Feedback: sound, vibration and the visual pulse played on joining,
- * RSVP, reactions and badge awards (spec 3 §3, stored in this browser only).
+ * RSVP, reactions and badge awards (stored in this browser only).
  * Every change is saved at once.
  */
 export function FeedbackSection() {

@@ -34,7 +34,7 @@ const PUSH_COPY = {
   disableFailed: "Couldn't turn off push notifications",
 } as const;
 
-/** Settings › Push notifications: this device's opt-in (issue 10, item 6). */
+/** Settings › Push notifications: this device's opt-in. */
 export function PushSection() {
   return (
     <SettingsSection

@@ -1,7 +1,7 @@
 /**
  * Sound, vibration and a visual pulse on joining, RSVP, reactions and badge
- * awards (issue 10). The player is loaded on the first interaction, so it adds
- * nothing to the first page; every failure is ignored (spec 3 §7).
+ * awards. The player is loaded on the first interaction, so it adds
+ * nothing to the first page; every failure is ignored.
  */
 import type { FeedbackKind } from "../../../shared/feedback";
 

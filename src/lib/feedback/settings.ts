@@ -1,5 +1,5 @@
 /**
- * The person's feedback settings, kept in this browser only (spec 3 §3):
+ * The person's feedback settings, kept in this browser only:
  * read fresh on every interaction so a change on the Settings page applies at once.
  */
 import { parseFeedbackSettings, type FeedbackSettings } from "../../../shared/feedback";

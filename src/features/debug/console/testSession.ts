@@ -12,7 +12,7 @@ export type TestEventForm = {
   isPublic: boolean;
 };
 
-/** A test session 24 hours ahead (spec 3 §9), private by default. */
+/** A test session 24 hours ahead, private by default. */
 export function defaultTestEvent(now: number): TestEventForm {
   return {
     title: `Debug test session ${new Date(now).toISOString().slice(11, 19)}`,

@@ -20,7 +20,7 @@ interface DebugPageProps {
 }
 
 /**
- * The frame of every debug and test page (issue 11): title, a 'Back to Debug'
+ * The frame of every debug and test page: title, a 'Back to Debug'
  * link, and the cosmetic gates — pages off on this deployment, or a sign-in
  * prompt. The server refuses every debug-only call anyway (convex/debug.ts).
  */
