@@ -15,7 +15,7 @@ import { UserSearchPicker, failedNames, type SelectedUser } from "./UserSearchPi
 type NotFound = { message: string; detail: string; url: string };
 
 /**
- * The crew page's invite dialog (spec 3 §5): search and pick people, then
+ * The crew page's invite dialog: search and pick people, then
  * invite them all (each failure named in 'Failed to invite: {names}'); or
  * invite one person by username, and when nobody has it, 'User not found'
  * with a fresh invite link to send them instead.

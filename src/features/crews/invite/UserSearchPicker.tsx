@@ -23,7 +23,7 @@ export type SelectedUser = Pick<
 >;
 
 /**
- * Finding people to invite (spec 3 §5): the query goes to the server 300 ms
+ * Finding people to invite: the query goes to the server 300 ms
  * after typing stops, a blank one is never sent; the server leaves out the
  * caller and the crew's members and pending invitees, and returns at most 10.
  * Picked people collect as chips above the results.

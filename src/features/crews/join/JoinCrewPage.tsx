@@ -44,7 +44,7 @@ function pendingJoinCode(): string | null {
 }
 
 /**
- * /crew/join/{code} and /invite/{code} (spec 3 §2, §8 "Invite link"): the
+ * /crew/join/{code} and /invite/{code}: the
  * crew the link leads to and a Join Crew button; a link that does not work,
  * 'This invite link is invalid or has expired...' and nothing more; the other refusals in the page's
  * words; signed out, 'Please sign in to join a crew' and a Sign In that comes

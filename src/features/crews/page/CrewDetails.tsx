@@ -28,7 +28,7 @@ import { MembersSection } from "./MembersSection";
 import { PendingSection } from "./PendingSection";
 import { SessionsSection } from "./SessionsSection";
 
-/** The crew page itself (spec 3 "Crew detail page"), from the live `crews.get` result. */
+/** The crew page itself, from the live `crews.get` result. */
 export function CrewDetails({
   data,
   actions,

@@ -13,7 +13,7 @@ import { CrewDetails } from "./CrewDetails";
 import { CrewPageSkeleton } from "./CrewPageSkeleton";
 
 /**
- * /crew/{crewId} (spec 3 "Crew detail page"), live. A crew that does not
+ * /crew/{crewId}, live. A crew that does not
  * exist, or is private to people the viewer is not among, shows 'Crew not
  * found' and then goes to /profile.
  */

@@ -10,7 +10,8 @@ import type { CrewSession } from "../lib/types";
 
 /**
  * The crew's sessions, upcoming (soonest first) and past (latest first):
- * those the crew was invited to and those enough of it attends (spec 2 §6).
+ * those the crew was invited to and those enough of it attends (at least 2
+ * of a crew of 2, else at least half the crew, rounded up).
  */
 export function SessionsSection({ crewId }: { crewId: Id<"crews"> }) {
   const sessions = useCachedQueryState(api.crews.sessions, { crewId });

@@ -15,8 +15,8 @@ const menuItem =
   "flex w-full items-center gap-3 rounded-xl px-3 py-2.5 text-left text-sm font-medium text-cream-200 data-focus:bg-night-800 data-focus:text-cream-50";
 
 /**
- * The profile's Crews tab (spec 1 §2): crew cards, each with the crew card
- * menu (spec 3): View Members, and on one's own profile, by role, Edit Crew
+ * The profile's Crews tab: crew cards, each with the crew card
+ * menu: View Members, and on one's own profile, by role, Edit Crew
  * and Create Invite Link (host and co-hosts), Delete Crew (host), Leave Crew
  * (anyone else).
  */

@@ -43,7 +43,7 @@ export function useProfileCrews(username: string) {
 }
 
 /**
- * "Build Crew" (spec 1 §2, own profile): opens the create wizard when signed
+ * "Build Crew" (own profile): opens the create wizard when signed
  * in (a link to /login otherwise); the new crew's page opens after creating.
  */
 export function BuildCrewButton({

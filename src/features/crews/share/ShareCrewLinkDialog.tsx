@@ -49,7 +49,7 @@ function linkTerms(link: { expiresAt: number; maxUses: number | null; currentUse
 }
 
 /**
- * Share an invite link (spec 3 "Crew card menu: Create Invite Link", §9): a
+ * Share an invite link: a
  * new 7-day link is made when the dialog first opens for a crew and copied
  * to the clipboard at once ('Copied!' for 2 s, where the browser allows it);
  * it shows the link with Copy, the device's share sheet where there is one,
