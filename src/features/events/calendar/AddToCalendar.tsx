@@ -31,7 +31,7 @@ const itemStyles =
   "flex w-full items-center gap-3 rounded-xl px-3 py-2.5 text-left text-sm font-semibold text-cream-50 data-focus:bg-night-700";
 
 /**
- * "Add to Calendar" (spec 2 §7): Google, Outlook and Yahoo in a new tab, or
+ * "Add to Calendar": Google, Outlook and Yahoo in a new tab, or
  * an .ics file for everything else. `timeZone` is the event's (all-night ends).
  */
 export function AddToCalendar({ event, timeZone }: { event: CalendarEvent; timeZone: string }) {

@@ -6,7 +6,7 @@ export type StackPerson = { userId: string; name: string; avatarUrl?: string | n
 
 /**
  * Overlapping avatars of the first attendees with a '+N' overflow: 4 on
- * phones, 5 from the sm breakpoint (spec 2 §2, §9). `total` is the full count.
+ * phones, 5 from the sm breakpoint. `total` is the full count.
  */
 export function AvatarStack({
   people,

@@ -60,7 +60,7 @@ const timingStyles: Record<Exclude<TimingStatus, "now">, string> = {
   past: "bg-night-900/90 text-cream-200 ring-1 ring-night-600",
 };
 
-/** Past / Today / Tomorrow / Upcoming, or LIVE (spec 2 §4 "Badges on cards"). */
+/** Past / Today / Tomorrow / Upcoming, or LIVE while it happens. */
 export function TimingBadge({ status, className }: { status: TimingStatus; className?: string }) {
   if (status === "now") return <LiveBadge className={className} />;
   return (

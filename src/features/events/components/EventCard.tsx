@@ -165,7 +165,7 @@ export function EventCard({
   );
 }
 
-/** The card's shape while loading (spec 2 "Skeleton loading screens"). */
+/** The card's shape while loading. */
 export function EventCardSkeleton({ variant = "grid" }: { variant?: "grid" | "list" }) {
   const list = variant === "list";
   return (

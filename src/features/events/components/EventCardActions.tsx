@@ -10,7 +10,7 @@ import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { EditIcon, TrashIcon } from "./icons";
 
 /**
- * Edit and Delete under a card in someone's own lists (spec 2 §6: Edit for
+ * Edit and Delete under a card in someone's own lists (Edit for
  * the creator or a co-host, Delete for the creator). Edit opens the event
  * page's edit dialog (`?edit=true`); Delete asks first.
  */

@@ -23,7 +23,7 @@ const COVERS: Record<Vibe, string> = {
 };
 
 /**
- * The cover shown when an event has none (spec 2 §3 "Default covers"), also the fallback when
+ * The cover shown when an event has none (one per vibe), also the fallback when
  * a cover fails to load. Unknown vibes get the "other" cover.
  */
 export function defaultCover(vibe: string | null | undefined): string {

@@ -54,7 +54,7 @@ export function useCreateEventDialog() {
 
 /**
  * "Start a Night" / "Create Session": opens the wizard when signed in, and is
- * a link to /login otherwise (spec 2 §2 "Start buttons").
+ * a link to /login otherwise.
  */
 export function CreateEventButton({
   children,

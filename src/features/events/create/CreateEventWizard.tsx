@@ -52,7 +52,7 @@ export type CreatedEvent = {
 const STEP_TITLES = ["Name the night", "Set the vibe", "Final touches"] as const;
 
 /**
- * The create wizard (spec 2 §2): 1 title, time and place; 2 drink and vibe;
+ * The create wizard: 1 title, time and place; 2 drink and vibe;
  * 3 notes, visibility, cover and invites. Next/Back, Enter advances or submits,
  * the form resets 300 ms after closing. On success: the toast, the invitations
  * (their own toasts; a failure leaves the session as created), then `onCreated`
@@ -143,7 +143,7 @@ export function CreateEventWizard({
       try {
         await uploadCover(created.eventId, values.cover, setProgress);
       } catch (error) {
-        // The event keeps its vibe's default cover (spec 2 §4).
+        // The event keeps its vibe's default cover.
         toast.error(
           coverUploadFailedMessage(error instanceof Error ? error.message : "Please try again"),
         );

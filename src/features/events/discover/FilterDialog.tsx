@@ -13,7 +13,7 @@ import { Modal } from "@/components/ui/Modal";
 import { PillChoices } from "../components/PillChoices";
 import type { DiscoverFilters } from "./discoverParams";
 
-/** Sort, time and drink (spec 2 §2 "A filter dialog"); applied with "Show Sessions". */
+/** Sort, time and drink; applied with "Show Sessions". */
 export function FilterDialog({
   open,
   onClose,

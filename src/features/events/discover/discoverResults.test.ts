@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { foundSessionsLine, uniqueById } from "./discoverResults";
 
-describe("uniqueById (issue 14: counts that change while pages load)", () => {
+describe("uniqueById (counts that change while pages load)", () => {
   it("keeps the first of each card, in order", () => {
     const cards = [{ _id: "b" }, { _id: "d" }, { _id: "c" }, { _id: "d" }, { _id: "a" }];
     expect(uniqueById(cards).map((card) => card._id)).toEqual(["b", "d", "c", "a"]);
   });
 });
 
-describe("foundSessionsLine (issue 14: the true total)", () => {
+describe("foundSessionsLine (the true total)", () => {
   it("counts everything once all pages are in", () => {
     expect(foundSessionsLine(1, true, { count: 50, more: true })).toBe("Found 1 session");
     expect(foundSessionsLine(73, true, undefined)).toBe("Found 73 sessions");

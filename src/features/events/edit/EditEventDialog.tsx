@@ -54,7 +54,7 @@ const STEP_TITLES = [
 ] as const;
 
 /**
- * The edit dialog (spec 2 §2): 1 basics and time; 2 attendees (co-hosts are
+ * The edit dialog: 1 basics and time; 2 attendees (co-hosts are
  * managed here too); 3 drink, vibe, cover and notes; 4 visibility and invites
  * (sent after a successful save). The form is filled from the
  * event each time it opens. A failed cover upload is reported and saving continues.

@@ -6,7 +6,7 @@ import { EventCover } from "../components/EventCover";
 import { ImageIcon } from "../components/icons";
 
 /**
- * The optional cover (spec 2 §5): JPEG, PNG or WebP up to 5 MB, checked here
+ * The optional cover: JPEG, PNG or WebP up to 5 MB, checked here
  * before anything is sent (the server checks the bytes again). Without one,
  * the vibe's own cover is used, previewed here.
  */

@@ -12,7 +12,7 @@ import { placeLocationText } from "./wizardForm";
 export type LocationValue = { location: string; place: Place | null };
 
 /**
- * Location search (spec 2 §5): suggestions from 3 characters, 300 ms after
+ * Location search: suggestions from 3 characters, 300 ms after
  * typing stops; picking one pins the place (name, address, coordinates for
  * the map). Whatever is typed is kept as free text, picked or not.
  */

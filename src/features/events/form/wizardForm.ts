@@ -40,7 +40,7 @@ export function suggestedStart(now: number): number {
   return Math.ceil((now + 1) / HOUR_MS) * HOUR_MS;
 }
 
-/** Right now, beer, casual, public (spec 2 §3 "Wizard defaults"). */
+/** The create wizard's defaults: right now, beer, casual, public. */
 export function initialCreateValues(): EventFormValues {
   return {
     title: "",

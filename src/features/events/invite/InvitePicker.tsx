@@ -18,7 +18,7 @@ const chipClasses =
   "inline-flex items-center gap-2 rounded-full bg-night-800 py-1 pr-1 pl-3 text-sm text-cream-50 ring-1 ring-night-600 ring-inset";
 
 /**
- * The invite step of the create wizard and the edit dialog (spec 2 §5): search
+ * The invite step of the create wizard and the edit dialog: search
  * people from 2 characters (debounced; the server leaves out the caller, those
  * already picked and, for an existing session, those already invited) and pick
  * from the user's crews. Nothing is sent here; the dialog sends on submit.

@@ -3,7 +3,7 @@ import { groupByStartDay } from "./timelineDays";
 
 const at = (day: number, hour: number) => Date.UTC(2025, 5, day, hour);
 
-describe("groupByStartDay (issue 14: the timeline)", () => {
+describe("groupByStartDay (the timeline)", () => {
   // As Your Sessions lists them, by end: an overlapping two-day session ends last.
   const byEnd = [
     { id: "mon-short", startTime: at(16, 20), endTime: at(16, 23) },

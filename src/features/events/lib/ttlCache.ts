@@ -1,6 +1,6 @@
 /**
  * A small in-memory cache whose entries expire `ttlMs` after they were stored
- * (spec 2 "Maps places service": predictions 5 minutes, details 1 hour).
+ * (place search: predictions 5 minutes, details 1 hour).
  * `prune()` drops expired entries; callers run it periodically.
  */
 export class TtlCache<V> {

@@ -16,8 +16,8 @@ const ROLE_LABELS = { host: "Host", co_host: "Co-host", attendee: "Attendee" } a
 
 /**
  * Everyone attending, in joining order, with their role; the creator may
- * promote an attendee to co-host or demote a co-host (spec 2 §4 "Member
- * roles"). Live: a change shows in every open browser. A failed query says
+ * promote an attendee to co-host or demote a co-host (the host cannot be
+ * acted upon). Live: a change shows in every open browser. A failed query says
  * 'Failed to load attendees' with Try Again.
  */
 export function AttendeeList(props: { eventId: Id<"events">; canManage: boolean }) {

@@ -1,6 +1,6 @@
 import { Skeleton } from "@/components/ui/Skeleton";
 
-/** The event page's shape while it loads (spec 2 "Skeleton loading screens"). */
+/** The event page's shape while it loads. */
 export function EventPageSkeleton() {
   return (
     <div

@@ -33,7 +33,7 @@ function PersonRow({ person, caption }: { person: Person; caption: string }) {
   );
 }
 
-/** "Hosted By": the host, then co-hosts (spec 2 §2); the creator manages co-hosts from here. */
+/** "Hosted By": the host, then co-hosts; the creator manages co-hosts from here. */
 export function HostCard({
   host,
   coHosts,

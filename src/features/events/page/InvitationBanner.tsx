@@ -16,7 +16,7 @@ const RESPONSE_TOASTS = {
 } as const;
 
 /**
- * The viewer's pending invitation to this session, answered here (spec 3 §4).
+ * The viewer's pending invitation to this session, answered here.
  * It goes away by itself once answered, here, from the bell or in another tab.
  */
 export function InvitationBanner({ eventId }: { eventId: Id<"events"> }) {

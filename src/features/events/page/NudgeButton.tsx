@@ -21,7 +21,7 @@ function NudgeIcon() {
 }
 
 /**
- * The host's Nudge (issue 9): reminds invitees who have not answered. Shown
+ * The host's Nudge: reminds invitees who have not answered. Shown
  * to the host and co-hosts while someone is still deciding; after a nudge it
  * says when the next one may go (the server decides, this only mirrors it).
  */

@@ -1,6 +1,6 @@
 /**
- * The wizard's place search, apart from React (spec 2 §5 and "Maps places
- * service"): at least 3 characters, at most one request every 100 ms,
+ * The wizard's place search, apart from React: at least
+ * 3 characters, at most one request every 100 ms,
  * predictions cached 5 minutes and details 1 hour, expired entries cleared
  * every 10 minutes. Debouncing (300 ms) happens in the hook that types.
  */

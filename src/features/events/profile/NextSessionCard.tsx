@@ -10,7 +10,7 @@ import { viewerTimeZone } from "../lib/timeZone";
 import { useNow } from "../lib/useNow";
 
 /**
- * The own profile's "next session" card (spec 1 §2): the signed-in user's
+ * The own profile's "next session" card: the signed-in user's
  * next (or live) session, live; nothing when there is none.
  */
 export function NextSessionCard() {

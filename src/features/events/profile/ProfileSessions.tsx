@@ -12,8 +12,7 @@ import { useNow } from "../lib/useNow";
 const PAGE_SIZE = 6;
 
 /**
- * A profile's Upcoming / Past tab counts (spec 2: "Profile page shows event
- * tabs Upcoming and Past with counts"), as the viewer may see them; undefined
+ * A profile's Upcoming / Past tab counts, as the viewer may see them; undefined
  * while loading, null when the profile is hidden from the viewer.
  */
 export function useProfileSessionCounts(username: string) {
@@ -30,7 +29,7 @@ type ProfileSessionListProps = {
   username: string;
   when: "upcoming" | "past";
   empty?: React.ReactNode;
-  /** The signed-in user's id: sessions they host get Edit and Delete (spec 2: "from their own profile"). */
+  /** The signed-in user's id: sessions they host get Edit and Delete (hosts manage them from their own profile). */
   viewerId?: string | null;
 };
 

@@ -47,7 +47,7 @@ function canShareNatively(): boolean {
 }
 
 /**
- * Share an event (spec 2 §2 "Share-event dialog"): copy the link (2 s
+ * Share an event: copy the link (2 s
  * confirmation), the device's share sheet where there is one, WhatsApp, SMS,
  * Facebook, X, LinkedIn, and Instagram (copies the link). Links point at the
  * site's share page so previews show the event; each carries its utm_source.
