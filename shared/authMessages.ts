@@ -1,5 +1,5 @@
 /**
- * Sign-in texts and timings (spec 1 §4, §8, §9): the login `error` query value
+ * Sign-in texts and timings: the login `error` query value
  * mapping, the Google error mapping, welcome and sign-out toasts, e-mail
  * address rules, rate-limit messages. Shared by the login screens and the
  * auth functions.
@@ -101,7 +101,7 @@ export const LOGIN_ERROR_CODES = {
 } as const;
 
 /**
- * The message for the login screen's `error` query value (spec 1 §8);
+ * The message for the login screen's `error` query value;
  * values it does not know are shown as they are. Null for no error.
  */
 export function loginErrorMessage(error: string | null | undefined): string | null {
@@ -135,7 +135,7 @@ export const GOOGLE_CALLBACK_ERRORS = {
 } as const;
 
 /**
- * The message for a failed Google sign-in (spec 1 §8), from a thrown error,
+ * The message for a failed Google sign-in, from a thrown error,
  * an OAuth `error` code or an `error_description`.
  */
 export function googleSignInErrorMessage(error: unknown): string {

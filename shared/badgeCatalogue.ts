@@ -1,6 +1,5 @@
 /**
- * The badge catalogue (spec 3 §3 "badges", §9 "Badges"; DESIGN.md "Badge
- * catalogue"): every badge the app can award, kept in code so the engine and
+ * The badge catalogue: every badge the app can award, kept in code so the engine and
  * the pages read it without touching the database; `badges.syncCatalogue`
  * mirrors it into the `badges` table (the spec's data model) idempotently.
  *
@@ -22,7 +21,7 @@ export const BADGE_CATEGORIES = [
 ] as const;
 export type BadgeCategory = (typeof BADGE_CATEGORIES)[number];
 
-/** The sidebar's labels (spec 3 §2 "Badges page"). */
+/** The badges page sidebar's labels. */
 export const BADGE_CATEGORY_LABELS: Record<BadgeCategory, string> = {
   event_participation: "Event Participation",
   hosting_crew: "Hosting & Crew",
@@ -69,7 +68,7 @@ export const WEEKDAYS = [
 ] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
-/** Spec 3 §9: "Default progress target 5". */
+/** A badge's target when its criteria name none. */
 export const DEFAULT_PROGRESS_TARGET = 5;
 
 export type UnlockCriteria = {
@@ -104,7 +103,7 @@ function inCategory(category: BadgeCategory, entries: Entry[]): BadgeDefinition[
   return entries.map((entry) => ({ isHidden: false, isEasterEgg: false, ...entry, category }));
 }
 
-/** The phrase of the buzzword badges (spec 3 §9: "event_title (title contains a fixed phrase)"). */
+/** The phrase of the buzzword badges (a session whose title contains it counts). */
 export const BUZZWORD = "cheers";
 /** The easter egg's phrase: a session named after the app. */
 export const APP_PHRASE = APP_NAME.toLowerCase();

@@ -1,5 +1,5 @@
 /**
- * Badge rules (spec 3 §4, §5, §9; DESIGN.md "Badge tiers"): how far a user is
+ * Badge rules: how far a user is
  * towards each badge from their maintained counters, which criteria an action
  * can move, the visibility limit and the default choice of shown badges.
  * Pure: shared by the badge engine (server) and the badges page (client).
@@ -15,9 +15,9 @@ import {
   type Weekday,
 } from "./badgeCatalogue";
 
-/** Spec 3 §9: at most 4 shown on the profile. */
+/** At most 4 shown on the profile. */
 export const MAX_VISIBLE_BADGES = 4;
-/** Spec 3 §9: the bulk check takes 5 users a batch with a 2 s pause. */
+/** The bulk check takes 5 users a batch with a 2 s pause. */
 export const BULK_CHECK_BATCH = 5;
 export const BULK_CHECK_PAUSE_MS = 2000;
 
@@ -31,7 +31,7 @@ export const BADGE_MESSAGES = {
   setDefault: "Set Default Visibility (Top 4 by Tier)",
 } as const;
 
-/** DESIGN.md: legendary 4 / epic 3 / rare 2 / common 1 = neon / gold / silver / bronze. */
+/** Sort weights: legendary 4 / epic 3 / rare 2 / common 1 = neon / gold / silver / bronze. */
 export const TIER_WEIGHTS: Record<BadgeColorTier, number> = {
   neon: 4,
   gold: 3,
@@ -211,7 +211,7 @@ export function badgesToCheck(
 // ---------------------------------------------------------------- visibility
 
 /**
- * 'Set Default Visibility (Top 4 by Tier)' (spec 3 §9): the highest tier
+ * 'Set Default Visibility (Top 4 by Tier)': the highest tier
  * first, one per category first, then the best of the rest; ties go to the
  * earlier catalogue badge.
  */

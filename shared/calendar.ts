@@ -1,5 +1,5 @@
 /**
- * "Add to calendar" (spec 2 §7 "Calendar"): Google, Outlook and Yahoo links
+ * "Add to calendar": Google, Outlook and Yahoo links
  * and an .ics file with an alarm 1 hour before. Times are written in UTC,
  * which every calendar converts to its owner's zone, so no VTIMEZONE is
  * needed; `timeZone` (the event's) only decides an all-night default end.

@@ -2,7 +2,8 @@
  * Crew rules shared by the crew screens (client) and the crew functions
  * (server): the wizard's validation, who may do what, invite codes and their
  * expiry, the crew counting rule, user search; with what ./crewTexts holds
- * (vibes, roles, limits, the spec's messages, addresses). Spec 3 §3–§9, spec 2 §6.
+ * (vibes, roles, limits, the fixed messages, addresses). The rules in words:
+ * docs/product-rules.md#crews.
  */
 import { z } from "zod";
 import { cryptoRandomBytes, randomString, type RandomBytes } from "./random";
@@ -28,7 +29,7 @@ export const CREW_MEMBERS_PAGE_MAX = 50;
 export const USER_CREWS_MAX = 100;
 /** Users invited in one call (a wizard's selection). */
 export const INVITE_BATCH_MAX = 50;
-/** User search: at most 10 results (spec 3 §9), from 20 candidates before merging. */
+/** User search: at most 10 results, from 20 candidates before merging. */
 export const USER_SEARCH_RESULTS_MAX = 10;
 export const USER_SEARCH_CANDIDATES = 20;
 export const USER_SEARCH_QUERY_MAX_LENGTH = 100;
@@ -126,7 +127,7 @@ export function canViewCrew(crew: { isPublic: boolean }, standing: CrewStanding 
 
 // ---------------------------------------------------------------- invite codes
 
-/** 8 characters of capital letters and digits (spec 3 §9). */
+/** 8 characters of capital letters and digits. */
 export const INVITE_CODE_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 export const INVITE_CODE_LENGTH = 8;
 export const INVITE_CODE_ATTEMPTS = 10;
@@ -183,7 +184,7 @@ export function inviteLinkLimitsProblem(limits: {
 // ---------------------------------------------------------------- counting rule
 
 /**
- * Spec 2 §6: an event counts for a crew when the accepted crew members
+ * An event counts for a crew when the accepted crew members
  * involved are at least 2 for a crew of 2, else at least the ceiling of 50%
  * of the crew. A crew of one never has a session "of its own".
  */

@@ -2,7 +2,7 @@
  * What crew screens show without validating anything: the crew vibes and roles with their
  * labels, the field limits, the spec's messages and the crew addresses. Free of zod, so a
  * screen that only shows crews (a profile's crew list) does not load the schemas;
- * ./crewRules re-exports all of it. Spec 3 §3–§9.
+ * ./crewRules re-exports all of it.
  */
 // ---------------------------------------------------------------- fields
 
@@ -69,7 +69,7 @@ export const CREW_MESSAGES = {
   noMembersToInvite: "No crew members to invite",
   crewCreatedSomeFailed: "Crew created! Some invites may have failed.",
   failedToInvite: (names: readonly string[]) => `Failed to invite: ${names.join(", ")}`,
-  // Page-level toasts (spec 3 §8).
+  // Page-level toasts.
   failedToLoadCrew: "Failed to load crew details",
   failedToSendInvites: "Failed to send invites",
   failedToDelete: "Failed to delete crew",

@@ -1,7 +1,6 @@
 /**
- * The debug and test pages' rules, labels and messages (spec 3 "Other debug
- * and test pages", §4 "Debug E2E steps", "Session validity", §8 "Debug
- * pages", §9), shared by `convex/debug.ts` and the pages.
+ * The debug and test pages' rules, labels and messages, shared by
+ * `convex/debug.ts` and the pages.
  */
 import { tokenStatus } from "./invitationTokens";
 
@@ -26,7 +25,7 @@ export const DEBUG_LIMITS = {
   textMax: 200,
 } as const;
 
-/** Session validity (spec 3 §4): valid above 60 s, refreshed under 600 s. */
+/** Session validity: valid above 60 s, refreshed under 600 s. */
 export const SESSION_LIMITS = { validAboveSeconds: 60, refreshUnderSeconds: 600 } as const;
 
 export const DEBUG_MESSAGES = {
@@ -87,7 +86,7 @@ export function sessionHealth(expiresInSeconds: number): SessionHealth {
   return "valid";
 }
 
-/** An invitation token's label (spec 3 §4): expired first, then used, else valid. */
+/** An invitation token's label: expired first, then used, else valid. */
 export type TokenLabel = "VALID" | "EXPIRED" | "USED";
 
 export function tokenLabel(token: { expiresAt: number; used: boolean }, now: number): TokenLabel {
@@ -99,7 +98,7 @@ export function previewList<T>(items: readonly T[], limit: number = DEBUG_LIMITS
   return { shown: items.slice(0, limit), more: Math.max(0, items.length - limit) };
 }
 
-/** Debug E2E steps (spec 3 §4): each pending, running, success or error. */
+/** Debug E2E steps: each pending, running, success or error. */
 export const E2E_STEPS = [
   "Create Event",
   "Send Invitation",
@@ -137,7 +136,7 @@ export function appendLog(
   return next.length > cap ? next.slice(next.length - cap) : next;
 }
 
-/** Every debug and test page (spec 1 route map, spec 3), as /debug lists them. */
+/** Every debug and test page, as /debug lists them. */
 export const DEBUG_PAGES = [
   { path: "/badge-test", title: "Badge System Test", group: "Badges" },
   { path: "/badge-debug", title: "Badge Debug", group: "Badges" },

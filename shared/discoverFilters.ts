@@ -1,6 +1,6 @@
 /**
- * The discover page's filters, sorts and search (spec 2 §2 "Discover page",
- * §9), as pure rules the server applies to a bounded candidate set and the
+ * The discover page's filters, sorts and search, as pure
+ * rules the server applies to a bounded candidate set and the
  * client uses for its controls. Past events are never listed.
  */
 import { TZDate } from "@date-fns/tz";
@@ -224,7 +224,7 @@ export function normalizeSearchText(text: string): string {
     .trim();
 }
 
-/** The fields discover searches (spec 2 §9). */
+/** The fields discover searches. */
 export type SearchableEvent = {
   title: string;
   location?: string | null;

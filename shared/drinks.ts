@@ -1,5 +1,5 @@
 /**
- * Drink types: one list everywhere (DESIGN.md, "Drink types"), each with a
+ * Drink types: one list everywhere (sessions, discover, profiles), each with a
  * label and an emoji, plus the profile's favourite-drink options.
  */
 
@@ -50,11 +50,11 @@ export function drinkLabel(drink: string | null | undefined): string {
   return isDrinkType(drink) ? DRINKS[drink].label : "";
 }
 
-/** Discover's drink filter: all, beer, wine, cocktails, whiskey and "more" (DESIGN.md). */
+/** Discover's drink filter: all, beer, wine, cocktails, whiskey and "more" (every other drink). */
 export const DISCOVER_DRINK_FILTERS = ["all", "beer", "wine", "cocktails", "whiskey", "more"] as const;
 
 /**
- * Favourite drinks a profile may store (spec 1 §2: the spec's list; "shots" and
+ * Favourite drinks a profile may store ("shots" and
  * "mixed" are event drink types only). "No preference" is stored as null.
  */
 export const FAVORITE_DRINKS = [

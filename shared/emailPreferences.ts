@@ -1,5 +1,5 @@
 /**
- * E-mail preferences (spec 3 §3 email_preferences, §9 "E-mail"): the four
+ * E-mail preferences: the four
  * categories a person can turn off, how often they want mail, and what that
  * means for one message — send it now, keep it for the morning digest, or
  * skip it. Pure: shared by the Settings page and the send path.
@@ -30,7 +30,7 @@ export type EmailPreferences = {
 
 export type EmailPreferenceToggle = Exclude<keyof EmailPreferences, "emailFrequency">;
 
-/** Spec 3 §9: invitations and reminders on, marketing off, immediate. */
+/** Invitations and reminders on, marketing off, immediate. */
 export const DEFAULT_EMAIL_PREFERENCES: EmailPreferences = {
   eventInvitations: true,
   eventReminders: true,

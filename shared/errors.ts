@@ -44,7 +44,7 @@ export type AppErrorData = {
   retryAfterMs?: number;
 };
 
-/** Messages the spec fixes (spec 1 §5, §8), used by both sides. */
+/** Fixed messages, used by both sides. */
 export const ERROR_MESSAGES = {
   notAuthenticated: "Not authenticated",
   invalidUserId: "Invalid user ID provided",

@@ -21,7 +21,7 @@ export const PUBLIC_EVENTS_FEED_LIMIT = 50;
 export const EVENT_PAGE_ATTENDEES_SHOWN = 5;
 /** The event page lists at most this many co-hosts under "Hosted By". */
 export const EVENT_PAGE_CO_HOSTS_MAX = 10;
-/** "Next session" looks at the next 5 (spec 2 §9: next-event queries limit 5). */
+/** "Next session" looks at the next 5. */
 export const NEXT_EVENTS_LOOKAHEAD = 5;
 /** Someone else's private events considered for their profile tab counts. */
 export const PROFILE_PRIVATE_EVENTS_CHECKED_MAX = 50;
@@ -92,21 +92,21 @@ export function isAttendee(p: Participation): boolean {
 
 export type EventRole = "host" | "co_host" | "attendee" | "none";
 
-/** Spec 2 §6 "The event role function returns host, co_host, attendee or none." */
+/** A person's role at an event: host (the creator), co_host, attendee or none. */
 export function eventRoleOf(p: Participation): EventRole {
   if (p.isCreator) return "host";
   if (p.member?.status === "accepted" && p.member.role === "co_host") return "co_host";
   return isAttendee(p) ? "attendee" : "none";
 }
 
-/** Edit: the creator or an accepted co-host. Delete: the creator only (the reading). */
+/** Edit: the creator or an accepted co-host. Delete: the creator only (a co-host may edit, not delete). */
 export function canEditEvent(p: Participation): boolean {
   const role = eventRoleOf(p);
   return role === "host" || role === "co_host";
 }
 
 /**
- * Who may view a private event (spec 2 §5, DESIGN.md): its attendees (the
+ * Who may view a private event: its attendees (the
  * creator, users going), accepted members (also one who said maybe or not
  * going, so they can change their mind), invitees whose invitation is
  * pending (so they can answer it on the page), and accepted members of a

@@ -1,5 +1,5 @@
 /**
- * The events screens' fixed wording (spec 2 §2, §4): join button states,
+ * The events screens' fixed wording: join button states,
  * past versus upcoming wording, discover's count line and empty states, the
  * event page's panels, the avatar overflow and the timeline's pagination.
  * Messages and toasts are in ./eventRules.
@@ -39,7 +39,7 @@ export function joinButtonLabel(state: JoinButtonState): string {
   return state.active ? JOIN_BUTTON_LABELS.leave : JOIN_BUTTON_LABELS.joined;
 }
 
-/** Past events speak in the past tense (spec 2 §2 "Past-event wording"). */
+/** Past events speak in the past tense. */
 export function attendanceWording(isPast: boolean) {
   return isPast
     ? {

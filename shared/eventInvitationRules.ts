@@ -1,9 +1,8 @@
 /**
- * Inviting people and crews to a session (spec 2 §5, spec 3 §8 "Event
- * invitations"): the messages, and the picker's rules for the wizard's
+ * Inviting people and crews to a session: the messages, and the picker's rules for the wizard's
  * invite step. Pure: shared by the wizard and the invitation functions.
  */
-/** Session invite search needs this many characters (spec 2 §5). */
+/** Session invite search needs this many characters. */
 export const EVENT_INVITE_SEARCH_MIN_LENGTH = 2;
 
 export const EVENT_INVITATION_MESSAGES = {
@@ -33,7 +32,7 @@ export function invitationAnswerOfRsvp(
   return status === "not_going" ? "declined" : "accepted";
 }
 
-/** The session invite search runs from 2 characters (spec 2 §5). */
+/** The session invite search runs from 2 characters. */
 export function isInviteSearchReady(query: string): boolean {
   return query.trim().length >= EVENT_INVITE_SEARCH_MIN_LENGTH;
 }

@@ -1,9 +1,9 @@
 /**
- * The events area's toasts and failure messages (spec 2 §2, §8), apart from the zod schemas of
+ * The events area's toasts and failure messages, apart from the zod schemas of
  * ./eventRules (which re-exports them), so screens that only show messages do not load zod.
  */
 
-/** Success toasts (spec 2 §2, §8). */
+/** Success toasts. */
 export const EVENT_TOASTS = {
   created: "Event created successfully!",
   joined: "Hell yeah! You're in!",
@@ -13,7 +13,7 @@ export const EVENT_TOASTS = {
   joinedOnTestPage: "Event joined successfully!",
 } as const;
 
-/** Failures (spec 2 §8). 'Not authenticated' is `ERROR_MESSAGES.notAuthenticated` in ./errors. */
+/** Failures. 'Not authenticated' is `ERROR_MESSAGES.notAuthenticated` in ./errors. */
 export const EVENT_ERRORS = {
   createFailed: "Failed to create event",
   saveFailed: "Failed to save changes. Please try again.",

@@ -1,5 +1,5 @@
 /**
- * An event page's metadata (spec 2 §2 "Page metadata for event pages"): the
+ * An event page's metadata: the
  * '{title} | Clink' title, a description cut to 160 characters, Open Graph and
  * Twitter card tags with a 1200×630 image, and the schema.org SocialEvent
  * JSON-LD. Used by the page (document head) and by the server's share page,

@@ -1,5 +1,5 @@
 /**
- * The fixed choices of an event (spec 2 §3, DESIGN.md): vibes with their
+ * The fixed choices of an event: vibes with their
  * default covers, the wizard's time options, RSVP statuses and member roles.
  * Drink types live in `./drinks` (one list everywhere).
  */
@@ -68,7 +68,7 @@ export function isDurationType(value: unknown): value is DurationType {
   return typeof value === "string" && (DURATION_TYPES as readonly string[]).includes(value);
 }
 
-/** Spec 2 §3 "rsvps": one per event and user; labels are the older page's selector. */
+/** One RSVP per event and user; labels are the older page's selector. */
 export const RSVP_STATUSES = ["going", "maybe", "not_going"] as const;
 
 export type RsvpStatus = (typeof RSVP_STATUSES)[number];

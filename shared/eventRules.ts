@@ -1,8 +1,8 @@
 /**
  * Event rules shared by the wizard and edit dialog (client) and the event
  * functions (server): field limits, the spec's validation messages, toasts and
- * errors (spec 2 §5, §8), the cover image rules and the zod schemas of the
- * create and edit payloads. Spec 2 §3, §5, §8, §9.
+ * errors, the cover image rules and the zod schemas of the
+ * create and edit payloads.
  */
 import { z } from "zod";
 import { DRINK_TYPES } from "./drinks";
@@ -40,7 +40,7 @@ export const LOCATION_SEARCH_MIN_INTERVAL_MS = 100;
 
 // ---------------------------------------------------------------- messages
 
-/** Form validation (spec 2 §5); the "too long" and "choose" ones are ours (the spec gives none). */
+/** Form validation; the "too long" and "choose" messages are our own wording. */
 export const EVENT_VALIDATION_MESSAGES = {
   titleRequired: "Event title is required",
   titleTooLong: `Event title must be ${TITLE_MAX_LENGTH} characters or less`,
@@ -182,7 +182,7 @@ function optionalTextField(max: number, message: string, options: UserTextOption
     .refine((value) => value === null || textLength(value) <= max, { message });
 }
 
-/** A place picked from the location search (spec 2 §3 "Place result"). */
+/** A place picked from the location search . */
 export const placeSchema = z.object(
   {
     placeId: z.string().trim().refine(isPlaceIdWithinBounds, { message: M.placeInvalid }),
@@ -269,7 +269,7 @@ export const eventCreateSchema = z
 export type EventCreateInput = z.input<typeof eventCreateSchema>;
 export type EventCreate = z.output<typeof eventCreateSchema>;
 
-/** The wizard's starting choices (spec 2 §3): right now, beer, casual, public. */
+/** The wizard's starting choices: right now, beer, casual, public. */
 export const CREATE_WIZARD_DEFAULTS = {
   durationType: "now",
   drinkType: "beer",
@@ -279,7 +279,7 @@ export const CREATE_WIZARD_DEFAULTS = {
 
 /**
  * What the edit dialog sends: an explicit start, and an end that defaults to
- * start + 3 hours (spec 2 §4 "The edit flow also defaults the end…").
+ * start + 3 hours.
  */
 export const eventEditSchema = z
   .object({
@@ -304,7 +304,7 @@ export type EventEdit = z.output<typeof eventEditSchema>;
 
 // ---------------------------------------------------------------- wizard steps
 
-/** The fields each create-wizard step owns (spec 2 §2); step 3 is always valid. */
+/** The fields each create-wizard step owns; step 3 is always valid. */
 export const CREATE_STEP_FIELDS: Record<number, readonly (keyof EventCreateInput)[]> = {
   1: ["title", "durationType", "startTime", "endTime", "placeNickname", "location", "place"],
   2: ["drinkType", "vibe"],

@@ -1,5 +1,5 @@
 /**
- * How events are addressed (spec 2 §2 "Routes"): a readable public slug, an
+ * How events are addressed: a readable public slug, an
  * unguessable private slug, a short event code people can type, and the
  * reading of a `/event/{x}` segment, which may be any of those or a Convex id.
  * Every event gets all three at creation, so switching visibility needs no new ones.

@@ -1,6 +1,5 @@
 /**
- * When an event happens, as people read it (spec 2 §4 "Timing status",
- * DESIGN.md "Event end", "Reminders"): default ends, status and labels,
+ * When an event happens, as people read it: default ends, status and labels,
  * the LIVE badge, the countdown, upcoming vs past, when ratings, photos and
  * comments open, and when reminders go out.
  *
@@ -75,7 +74,7 @@ function zoned(instant: Instant, timeZone: string): TZDate {
 /**
  * Dates can show instants within ±8.64e15 ms (JavaScript's range); a day is
  * kept for zone offsets. A stored time outside (or not a number) shows as
- * UNKNOWN_TIME_TEXT: the formatters never throw (issue 16).
+ * UNKNOWN_TIME_TEXT: the formatters never throw.
  */
 export const SHOWABLE_INSTANT_MAX_MS = 8.64e15 - 24 * 60 * 60 * 1000;
 export const UNKNOWN_TIME_TEXT = "Time to be confirmed";
@@ -151,7 +150,7 @@ export function fromDateTimeLocalValue(value: string, timeZone: string): number 
 // ---------------------------------------------------------------- ends
 
 /**
- * The end of an event without an explicit end (DESIGN.md): all_night → the
+ * The end of an event without an explicit end: all_night → the
  * next midnight in `timeZone`; specific_time → 4 h; otherwise 3 h. Durations
  * are elapsed time, so across a DST change the wall clock may show 3 or 5 h.
  */

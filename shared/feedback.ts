@@ -1,6 +1,5 @@
 /**
- * Interaction feedback (spec 3 §3 "Locally stored feedback preferences", §9
- * "Interaction feedback"): what a join, an RSVP, a reaction or a badge award
+ * Interaction feedback: what a join, an RSVP, a reaction or a badge award
  * plays — a synthesised sound, a vibration and a visual pulse — from the
  * person's locally stored settings. Pure: the browser side only carries out
  * the plan `feedbackPlan` returns.
@@ -15,14 +14,14 @@ export type HapticIntensity = (typeof HAPTIC_INTENSITIES)[number];
 export const INTERACTION_INTENSITIES = ["subtle", "normal", "intense"] as const;
 export type InteractionIntensity = (typeof INTERACTION_INTENSITIES)[number];
 
-/** Vibration length multipliers (spec 3 §9). */
+/** Vibration length multipliers. */
 export const HAPTIC_MULTIPLIERS: Record<HapticIntensity, number> = {
   light: 0.5,
   medium: 1,
   heavy: 1.5,
 };
 
-/** The overall intensity: scales the sound, the vibration and the pulse (spec 3 §9). */
+/** The overall intensity: scales the sound, the vibration and the pulse. */
 export const INTERACTION_MULTIPLIERS: Record<InteractionIntensity, number> = {
   subtle: 0.6,
   normal: 1,

@@ -1,6 +1,6 @@
 /**
  * One type rule for every uploaded picture — covers, photos and avatars
- * (spec 2 §5: JPEG, PNG or WebP; "JPG also accepted"). 'image/jpg' is what
+ * (JPEG, PNG or WebP; "JPG also accepted"). 'image/jpg' is what
  * some tools declare for JPEG. The server judges a stored file by its first
  * bytes (`sniffImageType` in ./profileRules); what the browser declares only
  * rules a file out early when it names another type — an empty declared type

@@ -1,5 +1,5 @@
 /**
- * Invitation links in e-mails (spec 3 §3 invitation_tokens, §4–§5, §8, §9):
+ * Invitation links in e-mails:
  * the token format (a prefix naming the invitation type and the answer, then
  * at least 128 random bits), the 48-hour lifetime, the derived status, the
  * invitation page's paths, and every message and title it shows. Pure:
@@ -13,7 +13,7 @@ export type InvitationType = (typeof INVITATION_TYPES)[number];
 export const INVITATION_ACTIONS = ["accept", "decline"] as const;
 export type InvitationAction = (typeof INVITATION_ACTIONS)[number];
 
-/** 48 hours (spec 3 §9), for test invitations too. */
+/** 48 hours, for test invitations too. */
 export const INVITATION_TOKEN_LIFETIME_MS = 48 * 60 * 60 * 1000;
 export const INVITATION_TOKEN_LIFETIME_TEXT = "48 hours";
 
@@ -62,7 +62,7 @@ export function isTokenAction(value: unknown): value is InvitationAction {
 
 export type TokenStatus = "expired" | "used" | "valid";
 
-/** Spec 3 §4: expired if the expiry is earlier than now, else used if the used flag is set, else valid. */
+/** Expired if the expiry is earlier than now, else used if the used flag is set, else valid. */
 export function tokenStatus(token: { expiresAt: number; used: boolean }, now: number): TokenStatus {
   if (token.expiresAt < now) return "expired";
   return token.used ? "used" : "valid";
@@ -116,6 +116,6 @@ export function successMessage(type: InvitationType, action: InvitationAction): 
   return action === "accept" ? INVITATION_MESSAGES.crewAccepted : INVITATION_MESSAGES.crewDeclined;
 }
 
-/** After success the page moves on by itself after 2 s, or 1 s after View is clicked (spec 3 §2). */
+/** After success the page moves on by itself after 2 s, or 1 s after View is clicked. */
 export const SUCCESS_REDIRECT_MS = 2000;
 export const VIEW_REDIRECT_MS = 1000;

@@ -1,5 +1,5 @@
 /**
- * Notifications (spec 3 §2–§9): the types, the texts each one carries, the
+ * Notifications: the types, the texts each one carries, the
  * unread badge, the page size and how an invitation notification reads once
  * answered or expired. Pure: shared by the bell (client) and the functions
  * that create notifications (server).
@@ -21,7 +21,7 @@ export const NOTIFICATION_TYPES = [
 
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
-/** The popover loads 20 a page (spec 3 §9 "Unread fetch limit 20"). */
+/** The popover loads 20 a page. */
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 export const NOTIFICATION_TOAST_MS = 5000;
 export const UNREAD_BADGE_CAP = 99;
@@ -58,7 +58,7 @@ export function isInvitationType(
 }
 
 /**
- * How an invitation notification shows (spec 3 §2): answered ones say so and
+ * How an invitation notification shows: answered ones say so and
  * lose their buttons; an event invitation whose session has ended (or is
  * gone) says it expired. `eventEndTime` is the session's end as the session
  * is now, read when the notification is shown (null: no such session), never

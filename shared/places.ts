@@ -1,6 +1,6 @@
 /**
  * Place search shared by the wizard and the server: result shapes and the
- * timing rules of spec 2 (min 3 characters, 300 ms debounce, at least 100 ms
+ * timing rules (min 3 characters, 300 ms debounce, at least 100 ms
  * between requests, predictions cached 5 min, details 1 h).
  */
 export const PLACE_SEARCH_MIN_CHARS = 3;
@@ -22,7 +22,7 @@ export type PlacePrediction = {
   address: string;
 };
 
-/** What an event stores about its place (spec 2 "Place result"). */
+/** What an event stores about its place. */
 export type PlaceDetails = {
   placeId: string;
   placeName: string;

@@ -1,7 +1,6 @@
 /**
  * How a profile is named and its visibility labelled on screen, without the edit form's zod
  * schemas, so the nav bar's account area and the profile page use them without loading zod.
- * Spec 1 §5.
  */
 
 export const DEFAULT_DISPLAY_NAME = "User";

@@ -2,7 +2,7 @@
  * Profile rules shared by the edit form (client) and the profile functions
  * (server): field limits, username generation and validation, normalising
  * empty strings to null, the avatar file rules and the zod schemas of the
- * edit form. Spec 1 §3, §5, §9.
+ * edit form.
  */
 import { z } from "zod";
 import { FAVORITE_DRINKS, NO_FAVORITE_DRINK, type FavoriteDrink } from "./drinks";
@@ -73,7 +73,7 @@ function usernameCharactersOnly(value: string): string {
 }
 
 /**
- * Spec 1 §5: lower-cased, everything but a-z, 0-9 and _ removed, cut to 20;
+ * Lower-cased, everything but a-z, 0-9 and _ removed, cut to 20;
  * shorter than 3 → '_' and the first 8 characters of the user id appended;
  * no display name → base 'user'. (Accents are decomposed first, so 'José' → 'jose'.)
  */
@@ -99,7 +99,7 @@ export function usernameWithSuffix(base: string, suffix: string): string {
 
 /**
  * The display name of a new profile: the auth name (Google), else the e-mail
- * prefix, else 'User' (spec 1 §4), cut to the 50-character limit.
+ * prefix, else 'User', cut to the 50-character limit.
  */
 export function displayNameFromAuth(auth: { name?: string | null; email?: string | null }): string {
   // A provider's name cannot be refused, only repaired to the user-text rule.
@@ -110,7 +110,7 @@ export function displayNameFromAuth(auth: { name?: string | null; email?: string
     .join("");
 }
 
-/** Spec 1 §5: 'User ' plus the last 4 characters of the id, for a profile that cannot be found. */
+/** 'User ' plus the last 4 characters of the id, for a profile that cannot be found. */
 export function fallbackDisplayName(userId: string): string {
   return `${DEFAULT_DISPLAY_NAME} ${userId.slice(-4)}`;
 }
@@ -146,7 +146,7 @@ export const usernameSchema = z
 
 /**
  * An update sent to the server: every field optional (absent = unchanged).
- * Spec 1 §5: an empty username in an update is dropped; text fields that are
+ * An empty username in an update is dropped; text fields that are
  * empty become null; favourite drink 'none' (or empty) becomes null.
  */
 export const profileUpdateSchema = z.object({

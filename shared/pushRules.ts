@@ -1,5 +1,5 @@
 /**
- * Web push (issue 10, item 6): which notifications also go to the person's
+ * Web push: which notifications also go to the person's
  * devices, what the push carries, and what a stored subscription must look
  * like. Pure: used by the functions that send (server) and by the service
  * worker's contract (public/sw.js reads the payload's fields).

@@ -1,6 +1,6 @@
 /**
- * Unbiased random strings for slugs, codes and tokens (DESIGN.md: "drawn
- * without modulo bias"). Pure: the byte source is injectable for tests.
+ * Unbiased random strings for slugs, codes and tokens, drawn
+ * without modulo bias. Pure: the byte source is injectable for tests.
  */
 
 /** A source of random bytes; `crypto.getRandomValues` unless a test passes its own. */

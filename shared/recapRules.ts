@@ -1,5 +1,5 @@
 /**
- * After the night (spec 2 §5 Rating, Comments, Photos): star ratings with
+ * After the night: star ratings with
  * their labels, feedback and comment limits, the photo file rules, the seven
  * comment reactions and the messages. Pure: no Convex or React imports.
  */
@@ -69,7 +69,7 @@ export function reactionList(
 // ---------------------------------------------------------------- messages
 
 export const RECAP_MESSAGES = {
-  // Ratings (spec 2 error catalogue).
+  // Ratings.
   selectRating: "Please select a rating",
   ratingRange: "Rating must be between 1 and 5 stars",
   signInToRate: "You must be signed in to rate events",
@@ -83,7 +83,7 @@ export const RECAP_MESSAGES = {
   deletePhotoNotAllowed: "You can only delete your own photos or photos from events you host",
   photoNotFound: "Photo not found",
   notAuthenticated: "User not authenticated",
-  // Loading and submitting (spec 2 error catalogue).
+  // Loading and submitting.
   loadPhotosFailed: "Failed to load photos",
   loadCommentsFailed: "Failed to load comments",
   submitRatingFailed: "Failed to submit rating",

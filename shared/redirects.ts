@@ -1,5 +1,5 @@
 /**
- * Post-login redirects (spec 1 §2: the `redirect` query parameter and the
+ * Post-login redirects (the `redirect` query parameter and the
  * stored redirectAfterLogin). Only same-site paths are ever followed, so a
  * link like /login?redirect=//evil.example cannot send anyone off-site.
  */

@@ -1,5 +1,5 @@
 /**
- * Reminders and nudges (issue 9): when they go out, how often a session's
+ * Reminders and nudges: when they go out, how often a session's
  * invitees may be nudged, and the words. Pure: shared by the session page's
  * Nudge button and the functions that schedule and send them.
  *

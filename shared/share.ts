@@ -1,5 +1,5 @@
 /**
- * The share dialog's texts and links (spec 2 §2 "Share-event dialog"):
+ * The share dialog's texts and links:
  * 'Join me at {title}', '(Private Event)' for private events, and every
  * shared link tagged utm_source=<channel>, utm_medium=social,
  * utm_campaign=event_share. `url` is the event's share address (one whose

@@ -1,5 +1,5 @@
 /**
- * The one rule for text a user writes (issue 16): titles, names, nicknames,
+ * The one rule for text a user writes: titles, names, nicknames,
  * taglines, bios, notes, place names, comments, feedback, captions, crew
  * names and descriptions are stored in Unicode NFC, without control
  * characters (a multi-line field keeps newlines and tabs), without bidi
