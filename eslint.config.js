@@ -27,7 +27,7 @@ export default defineConfig([
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
     rules: {
-      // Every promise is awaited or explicitly voided (DESIGN.md, convention 8).
+      // Every promise is awaited or explicitly voided.
       "@typescript-eslint/no-floating-promises": "error",
       "@typescript-eslint/no-unused-vars": [
         "error",

@@ -30,7 +30,7 @@ export default defineConfig({
         test: {
           name: "budget",
           environment: "node",
-          // Builds the app once and checks its size (issue 13); `npm run size` prints the table.
+          // Builds the app once and checks its size against scripts/lib/bundleBudget.ts; `npm run size` prints the table.
           include: ["scripts/**/*.test.ts"],
           testTimeout: 120_000,
         },

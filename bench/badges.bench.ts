@@ -1,5 +1,5 @@
 /**
- * `npm run bench:badges`: issue 10's performance workload (badges.workload.ts)
+ * `npm run bench:badges`: the badges' performance workload (badges.workload.ts)
  * in convex-test with Convex's per-transaction limits enforced: the badge
  * catalogue and a user with 30 badges earned; the documents read by the
  * profile's badge preview (target ≤ 10) and the badges page (≤ 100) for the

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:crews`: issue 8's performance workload (crews.workload.ts)
+ * `npm run bench:crews`: the crews area's performance workload (crews.workload.ts)
  * in convex-test with Convex's per-transaction limits enforced: a crew of
  * 500 members and a user with 2,000 notifications; the documents read by
  * the bell's count (target ≤ 2), the first notification page (≤ 25) and the

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:events`: issue 4's performance workload (10,000 public
+ * `npm run bench:events`: the events area's performance workload (10,000 public
  * events, 20,000 RSVPs, 5,000 attendees on one event) seeded in convex-test,
  * then the documents read by every discover variant (every sort × drink ×
  * time filter, second pages, searches) and by the event page, from

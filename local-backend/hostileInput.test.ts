@@ -1,5 +1,5 @@
 /**
- * Hostile input never takes the local backend down (issue 16). The backend
+ * Hostile input never takes the local backend down. The backend
  * runs in its own process, so a crash shows as a death instead of taking the
  * test with it. Named cases first (the frames and bodies that used to kill it
  * or answer 500), then fuzzing from a fixed, printed seed: random and damaged
@@ -194,7 +194,7 @@ function wrongResponse(request: HttpRequest, { status, body }: { status: number;
 /** What a JavaScript error inside an argument check (rather than a validator error) looks like. */
 const CHECK_CRASHED = /TypeError|Cannot convert undefined or null to object|Cannot read properties/;
 
-describe("what used to take the backend down (issue 16)", () => {
+describe("what used to take the backend down", () => {
   test("a malformed frame closes only its own connection, with a protocol error and a reason", async () => {
     const bystander = connect({ cloudUrl: backend.url });
     const cases: Array<[string, Frame[]]> = [

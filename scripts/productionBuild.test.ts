@@ -18,7 +18,7 @@ const overBudget = (sizes: Size[], budget: number) =>
     .filter((size) => size.totalJs > budget)
     .map((size) => `${size.name}: ${kilobytes(size.totalJs)}`);
 
-// Issue 13, on one production build (a few seconds) into a temporary directory: the first
+// The size budgets, on one production build (a few seconds) into a temporary directory: the first
 // screen is prerendered and stays light, and no page grows past its budget. Sizes are gzip
 // bytes of the built files; `npm run size` prints them all.
 let outDir: string;

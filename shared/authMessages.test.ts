@@ -11,7 +11,7 @@ import {
   welcomeToastText,
 } from "./authMessages";
 
-describe("login ?error= mapping (spec 1 §8)", () => {
+describe("login ?error= mapping", () => {
   it("maps the known values", () => {
     expect(loginErrorMessage("Unable to exchange external code")).toBe(
       "Google sign-in failed during authentication. Please try again or use magic link.",
@@ -29,7 +29,7 @@ describe("login ?error= mapping (spec 1 §8)", () => {
   });
 });
 
-describe("Google errors (spec 1 §8)", () => {
+describe("Google errors", () => {
   it("maps the failure cases", () => {
     expect(googleSignInErrorMessage("Database error saving new user")).toBe(
       "Google sign-in had a setup issue. Please try again or use magic link! 📧",

@@ -217,7 +217,7 @@ describe("invite codes", () => {
   });
 });
 
-describe("the crew counting rule (spec 2 §6)", () => {
+describe("the crew counting rule", () => {
   test("a crew of 2 needs 2, of 5 needs 3, of 10 needs 5", () => {
     expect(crewAttendanceThreshold(2)).toBe(2);
     expect(crewAttendanceThreshold(5)).toBe(3);

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { DRINK_TYPES, DRINKS, FAVORITE_DRINK_OPTIONS, drinkEmoji, drinkLabel, isFavoriteDrink } from "./drinks";
 
 describe("drinks", () => {
-  it("has the DESIGN.md list, each with a label and an emoji", () => {
+  it("has the one list of drinks, each with a label and an emoji", () => {
     expect(DRINK_TYPES).toEqual([
       "beer", "wine", "cocktails", "whiskey", "vodka", "rum", "gin", "tequila", "champagne", "sake", "shots", "mixed", "other",
     ]);

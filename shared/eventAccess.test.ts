@@ -60,7 +60,7 @@ describe("participation rules", () => {
     const priv = { isPublic: false };
     expect(canViewEvent({ isPublic: true }, null)).toBe(true);
     expect(canViewEvent(priv, null)).toBe(false);
-    // A pending invitee may open it to answer; a crew invited to it opens it to its members (DESIGN.md).
+    // A pending invitee may open it to answer; a crew invited to it opens it to its members.
     expect([creator, going, accepted, maybe, invited, nobody].map((p) => canViewEvent(priv, p))).toEqual([true, true, true, false, true, false]);
     expect(canViewEvent(priv, nobody, true)).toBe(true);
     expect([creator, going, maybe, invited, nobody].map((p) => canRsvpTo(priv, p))).toEqual([false, true, true, true, false]);

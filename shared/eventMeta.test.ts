@@ -81,7 +81,7 @@ describe("description", () => {
 });
 
 describe("image", () => {
-  it("is the cover, else the vibe's cover as a raster image (issue 14: previews show no SVG), made absolute", () => {
+  it("is the cover, else the vibe's cover as a raster image (previews show no SVG), made absolute", () => {
     expect(eventImageUrl(pints, SITE)).toBe(`${SITE}/covers/chill.jpg`);
     expect(eventImageUrl({ ...pints, coverImageUrl: "https://cdn.example/c.jpg" }, SITE)).toBe(
       "https://cdn.example/c.jpg",
@@ -193,7 +193,7 @@ describe("HTML", () => {
   });
 });
 
-describe("an event whose stored times cannot be shown (issue 16)", () => {
+describe("an event whose stored times cannot be shown", () => {
   it.each([-1e308, 1e308, 8.64e15 + 1, 2 ** 53, NaN])("is described without them (%d)", (value) => {
     const poisoned = { ...pints, notes: null, startTime: value, endTime: value };
     expect(eventJsonLd(poisoned, options)).toBeNull();

@@ -11,7 +11,7 @@ import {
 } from "./eventOptions";
 
 describe("vibes", () => {
-  it("has the DESIGN.md list, each with a label and an emoji", () => {
+  it("has the one list of vibes, each with a label and an emoji", () => {
     expect(VIBES).toEqual([
       "casual",
       "party",

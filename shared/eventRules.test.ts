@@ -193,7 +193,7 @@ describe("eventEditSchema", () => {
   });
 });
 
-describe("eventTimesProblem (issue 14: bounded times)", () => {
+describe("eventTimesProblem (bounded times)", () => {
   const now = Date.UTC(2025, 5, 14, 20);
   const DAY = 24 * HOUR_MS;
 
@@ -285,7 +285,7 @@ describe("cover image", () => {
     }
   });
 
-  it("issue 14: one rule with photos — an empty declared type is left to the server's look at the bytes", () => {
+  it("one rule with photos — an empty declared type is left to the server's look at the bytes", () => {
     expect(coverImageProblem({ type: "", size: 10 })).toBeNull();
     expect(photoFileProblem({ type: "", size: 10 })).toBeNull();
     expect(photoFileProblem({ type: "image/jpg", size: 10 })).toBeNull();
@@ -304,7 +304,7 @@ describe("cover image", () => {
   });
 });
 
-describe("messages (spec 2 §5, §8)", () => {
+describe("messages", () => {
   it("keeps the spec's texts", () => {
     expect(EVENT_TOASTS.joined).toBe("Hell yeah! You're in!");
     expect(EVENT_TOASTS.left).toBe("Left the session");

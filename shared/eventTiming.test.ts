@@ -240,7 +240,7 @@ describe("timing status", () => {
   });
 });
 
-describe("timing labels (spec 2 §4)", () => {
+describe("timing labels", () => {
   const now = utc("2025-06-06T18:00:00Z"); // Friday 6 June, 19:00 BST
 
   it("says 'Event ended' for past events", () => {
@@ -384,7 +384,7 @@ describe("datetime-local values", () => {
   });
 });
 
-describe("stored times that cannot be shown (issue 16)", () => {
+describe("stored times that cannot be shown", () => {
   const now = utc("2025-06-06T12:00:00Z");
   const absurd = [-1e308, 1e308, 8.64e15 + 1, 2 ** 53, NaN, Infinity, -Infinity];
 

@@ -18,7 +18,7 @@ import {
   usernameWithSuffix,
 } from "./profileRules";
 
-describe("generateUsername (spec 1 §5)", () => {
+describe("generateUsername", () => {
   it("lower-cases and keeps only a-z, 0-9 and _", () => {
     expect(generateUsername("Sam O'Neil-Smith 2", "k1234567890")).toBe("samoneilsmith2");
     expect(generateUsername("party_animal", "k1234567890")).toBe("party_animal");
@@ -111,7 +111,7 @@ describe("profileUpdateSchema", () => {
     });
   });
 
-  it("drops an empty username (spec 1 §5)", () => {
+  it("drops an empty username", () => {
     expect(profileUpdateSchema.parse({ username: "  " })).toEqual({ username: undefined });
   });
 

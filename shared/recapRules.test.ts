@@ -99,7 +99,7 @@ describe("photos", () => {
   });
 });
 
-describe("rating submission failures (issue 14)", () => {
+describe("rating submission failures", () => {
   test("'Failed to submit rating: {reason}', or the bare message without a reason", () => {
     expect(ratingSubmitFailedMessage("You can only rate events you attended")).toBe(
       "Failed to submit rating: You can only rate events you attended",

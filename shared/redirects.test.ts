@@ -67,7 +67,7 @@ describe("auth callback addresses", () => {
   });
 });
 
-describe("loginPathReturningTo (issue 14: sign in from comments and reactions)", () => {
+describe("loginPathReturningTo (sign in from comments and reactions)", () => {
   it("carries the page to come back to, as /login reads it", () => {
     expect(loginPathReturningTo("/event/pints-ab12cd")).toBe("/login?redirect=%2Fevent%2Fpints-ab12cd");
   });

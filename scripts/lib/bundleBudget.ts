@@ -9,18 +9,18 @@ import { projectRoot } from "./processes.ts";
 const KB = 1024;
 
 /**
- * In gzip bytes (zlib's default level, what most servers send). Issue 13 aims at 120 KB for
- * `/` and allows 170; with the declarative router (no data router core) `/` runs ~118 KB, and
+ * In gzip bytes (zlib's default level, what most servers send). The goal is 120 KB for
+ * `/`, and 170 the most allowed; with the declarative router (no data router core) `/` runs ~118 KB, and
  * the budget holds that goal.
  */
 export const BUDGETS = {
   /** What `/` runs before it is interactive: the entry and the landing screen. */
   landingInitialJs: 120 * KB,
-  /** What a page loads in total (issue 13: no route above 250 KB): a screen and its parts. */
+  /** What a page loads in total (no route above 250 KB): a screen and its parts. */
   pageTotalJs: 250 * KB,
   /**
    * A dialog or part with everything loaded before it. The form dialogs (create, edit) carry
-   * zod and Headless UI's combobox and reach ~256 KB; the invite step (issue 8) brought them to
+   * zod and Headless UI's combobox and reach ~256 KB; the invite step brought them to
    * ~262 KB. 250 is the goal (zod/mini or a lighter combobox); this stops further growth.
    */
   lazyPartTotalJs: 265 * KB,
@@ -32,7 +32,7 @@ export const BUDGETS = {
 };
 
 /**
- * The benchmarked pages and the lazy modules a visit loads without any click (issue 13 names
+ * The benchmarked pages and the lazy modules a visit loads without any click (at least
  * `/`, `/discover` and an event page). Dialogs are not here: each counts on its own below.
  */
 export const PAGES: Record<string, string[]> = {

@@ -24,10 +24,10 @@ async function newPerson(browser: Browser): Promise<{ page: Page; errors: string
 }
 
 /*
- * Issue 8's three-browser scenario. Where it says the private page opens "for
- * the one who accepted only", DESIGN.md's rule wins: a private session a crew
- * was invited to opens for that crew's accepted members, so the friend who
- * declined still sees it; someone outside the crew does not.
+ * Three browsers, one crew invited to a private session. A private session a
+ * crew was invited to opens for all of that crew's accepted members, not only
+ * for the one who accepted the session, so the friend who declined still
+ * sees it; someone outside the crew does not.
  */
 test("three friends: a crew invitation answered from the bell, a friend joining by link, and the crew invited to a private session — all live", async ({
   browser,
@@ -117,7 +117,7 @@ test("three friends: a crew invitation answered from the bell, a friend joining 
   await expect(hostView.whosComing.getByText("2 attending")).toBeVisible();
   await expect(attendees.getByRole("listitem", { name: emailPrefix(cEmail) })).toHaveCount(0);
 
-  // The private page opens for B (accepted) and, by DESIGN.md's crew rule, for C
+  // The private page opens for B (accepted) and, by the crew rule, for C
   // (a crew member who declined); not for someone outside the crew.
   await b.page.goto(path);
   await expect(b.page.getByRole("heading", { level: 1, name: title })).toBeVisible();

@@ -1,5 +1,5 @@
 /**
- * Issue 14 (the events review): link-preview images, 'Not Going' on the event page, the error
+ * The sessions review: link-preview images, 'Not Going' on the event page, the error
  * states of lists that fail to load, and signing in from the comments back to the session.
  */
 import { expect, test, type Browser, type Page } from "@playwright/test";
@@ -48,7 +48,7 @@ function metaContent(html: string, key: string): string | null {
   return match ? match[1].replace(/&amp;/g, "&") : null;
 }
 
-test("issue 14: previews carry a 1200×630 JPEG; 'Not Going'; lists that fail say so and retry; sign in from comments comes back", async ({
+test("previews carry a 1200×630 JPEG; 'Not Going'; lists that fail say so and retry; sign in from comments comes back", async ({
   browser,
   request,
 }) => {
@@ -124,7 +124,7 @@ test("issue 14: previews carry a 1200×630 JPEG; 'Not Going'; lists that fail sa
   await signInWithMagicLink(guest.page, uniqueEmail("reviewguest"), { openLogin: false });
   await expect(guest.page).toHaveURL(path);
 
-  // 'Not Going' from the event page (spec 2 §4: any status can be set there), kept across a reload.
+  // 'Not Going' from the event page (any status can be set there), kept across a reload.
   const guestView = new EventPage(guest.page);
   const notGoing = guest.page.getByRole("main").getByRole("button", { name: "Not Going" });
   await notGoing.click();
