@@ -56,6 +56,7 @@ import type * as model_debug from "../model/debug.js";
 import type * as model_demoWorld from "../model/demoWorld.js";
 import type * as model_discover from "../model/discover.js";
 import type * as model_emailDigest from "../model/emailDigest.js";
+import type * as model_emailPreferenceRow from "../model/emailPreferenceRow.js";
 import type * as model_emailPreferences from "../model/emailPreferences.js";
 import type * as model_emailQueue from "../model/emailQueue.js";
 import type * as model_emailWebhooks from "../model/emailWebhooks.js";
@@ -164,6 +165,7 @@ declare const fullApi: ApiFromModules<{
   "model/demoWorld": typeof model_demoWorld;
   "model/discover": typeof model_discover;
   "model/emailDigest": typeof model_emailDigest;
+  "model/emailPreferenceRow": typeof model_emailPreferenceRow;
   "model/emailPreferences": typeof model_emailPreferences;
   "model/emailQueue": typeof model_emailQueue;
   "model/emailWebhooks": typeof model_emailWebhooks;

@@ -8,7 +8,7 @@ import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import { nextDigestTime, type EmailCategory } from "../../shared/emailPreferences";
-import { ensureEmailPreferencesRow, getEmailPreferencesRow } from "./emailPreferences";
+import { ensureEmailPreferencesRow, getEmailPreferencesRow } from "./emailPreferenceRow";
 import { cancelIfPending } from "./scheduledJobs";
 
 export type DigestItemInput = {

@@ -6,7 +6,7 @@
  *
  * Critical mail (sign-in links) never calls `emailDecision`: it is always sent.
  */
-import type { Doc, Id } from "../_generated/dataModel";
+import type { Id } from "../_generated/dataModel";
 import { env, type MutationCtx, type QueryCtx } from "../_generated/server";
 import {
   decideEmail,
@@ -18,28 +18,17 @@ import {
   type UnsubscribeScope,
   unsubscribed,
 } from "../../shared/emailPreferences";
-import { randomString } from "../../shared/random";
 import { rescheduleDigest } from "./emailDigest";
+import {
+  ensureEmailPreferencesRow,
+  getEmailPreferencesRow,
+  UNSUBSCRIBE_TOKEN_LENGTH,
+  type EmailPreferencesDoc,
+} from "./emailPreferenceRow";
 import { cancelIfPending } from "./scheduledJobs";
-
-export type EmailPreferencesDoc = Doc<"email_preferences">;
 
 /** The HTTP route of one-click unsubscribe (convex/http.ts). */
 export const UNSUBSCRIBE_PATH = "/email/unsubscribe";
-
-const TOKEN_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-/** 32 characters of 62: about 190 random bits. */
-const TOKEN_LENGTH = 32;
-
-export async function getEmailPreferencesRow(
-  ctx: QueryCtx,
-  userId: Id<"users">,
-): Promise<EmailPreferencesDoc | null> {
-  return await ctx.db
-    .query("email_preferences")
-    .withIndex("by_user", (q) => q.eq("userId", userId))
-    .unique();
-}
 
 /** The user's preferences; the spec's defaults when they never saved any. */
 export async function emailPreferencesOf(
@@ -67,24 +56,6 @@ export async function emailDecision(
   category: EmailCategory,
 ): Promise<EmailDecision> {
   return decideEmail(await emailPreferencesOf(ctx, userId), category);
-}
-
-/** The user's row, created with the defaults (and an unsubscribe token) when missing. */
-export async function ensureEmailPreferencesRow(
-  ctx: MutationCtx,
-  userId: Id<"users">,
-): Promise<EmailPreferencesDoc> {
-  const existing = await getEmailPreferencesRow(ctx, userId);
-  if (existing !== null) return existing;
-  const id = await ctx.db.insert("email_preferences", {
-    userId,
-    ...DEFAULT_EMAIL_PREFERENCES,
-    timeZone: null,
-    unsubscribeToken: randomString(TOKEN_ALPHABET, TOKEN_LENGTH),
-    digestJobId: null,
-    updatedAt: Date.now(),
-  });
-  return (await ctx.db.get("email_preferences", id))!;
 }
 
 /** Where a one-click unsubscribe for (user, scope) posts: the backend's HTTP route. */
@@ -144,7 +115,7 @@ export async function preferencesByUnsubscribeToken(
   ctx: QueryCtx,
   token: string,
 ): Promise<EmailPreferencesDoc | null> {
-  if (token.length !== TOKEN_LENGTH) return null;
+  if (token.length !== UNSUBSCRIBE_TOKEN_LENGTH) return null;
   return await ctx.db
     .query("email_preferences")
     .withIndex("by_unsubscribe_token", (q) => q.eq("unsubscribeToken", token))
