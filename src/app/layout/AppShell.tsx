@@ -1,8 +1,8 @@
-import { useEffect } from "react";
+import { useEffect, useSyncExternalStore } from "react";
 import { Outlet, useLocation } from "react-router-dom";
 import { connectConvexEarly } from "@/lib/convex";
 import { lazyComponent } from "@/lib/lazyComponent";
-import { deviceUserId } from "@/lib/offline/deviceUser";
+import { deviceUserId, subscribeDeviceUser } from "@/lib/offline/deviceUser";
 import { loadDeviceCopy } from "@/lib/offline/useCachedQuery";
 import { Footer } from "./Footer";
 import { NavBar, type NavBarSlots } from "./NavBar";
@@ -11,6 +11,8 @@ import { useScrollRestoration } from "./useScrollRestoration";
 
 // Watches the connection on pages that show data; its own chunk, loaded with the first such page.
 const OfflineBanner = lazyComponent(() => import("./OfflineBanner"), "OfflineBanner", null);
+// Sends taps queued on this device; its own chunk, loaded once someone is signed in here.
+const OutboxSender = lazyComponent(() => import("./OutboxSender"), "OutboxSender", null);
 
 /**
  * The frame around every page: nav bar, page content, footer.
@@ -26,6 +28,7 @@ export function AppShell({
   const { pathname } = useLocation();
   // Every page but the landing page shows data.
   const showsData = pathname !== "/";
+  const signedInHere = useSyncExternalStore(subscribeDeviceUser, deviceUserId, () => null) !== null;
   useEffect(() => {
     if (!showsData) return;
     // Connect as the page's code loads, not once it asks.
@@ -46,6 +49,7 @@ export function AppShell({
       </a>
       <NavBar account={account} mobileAccount={mobileAccount} extras={extras} />
       {showsData && <OfflineBanner />}
+      {signedInHere && <OutboxSender />}
       <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
         <Outlet />
       </main>

@@ -11,7 +11,7 @@ import {
   rememberDeviceUser,
   subscribeDeviceUser,
 } from "@/lib/offline/deviceUser";
-import { wipeDeviceCopy } from "@/lib/offline/useCachedQuery";
+import { wipeDeviceData } from "@/lib/offline/forgetUser";
 
 /** The signed-in user as `profiles.me` returns it: id, e-mail and own profile (null until made). */
 export type CurrentUser = NonNullable<FunctionReturnType<typeof api.profiles.me>>;
@@ -52,11 +52,11 @@ export function useCurrentUser(): CurrentUserState {
     if (confirmed === null) {
       // The account is gone.
       forgetDeviceUser();
-      void wipeDeviceCopy();
+      void wipeDeviceData();
       return;
     }
     // Someone else used this browser before: nothing of theirs stays.
-    if (rememberDeviceUser(confirmed) !== null) void wipeDeviceCopy();
+    if (rememberDeviceUser(confirmed) !== null) void wipeDeviceData();
   }, [confirmed]);
   if (isLoading) return known ? { status: "signedIn", user: known } : { status: "loading" };
   if (!isAuthenticated) return { status: "signedOut" };

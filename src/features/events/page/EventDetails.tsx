@@ -40,6 +40,8 @@ import type { EventPageData } from "./EventPage";
 import { HostCard } from "./HostCard";
 import { InvitationBanner } from "./InvitationBanner";
 import { JoinControls } from "./JoinControls";
+import { withQueuedRsvp } from "./queuedRsvp";
+import { useQueuedRsvp } from "./useQueuedRsvp";
 import { LocationCard } from "./LocationCard";
 import { SectionCard } from "./SectionCard";
 
@@ -70,7 +72,10 @@ export function EventDetails({
   /** Ratings, Toast Recap, photos and comments once they open (composed in src/app). */
   renderRecap?: (eventId: Id<"events">) => ReactNode;
 }) {
-  const { event, host, coHosts, attendees, viewer } = data;
+  // A join, leave or RSVP still in the outbox shows at once, as it will be once applied.
+  const { queued, waiting } = useQueuedRsvp(data.event._id);
+  const shown = queued === null ? data : withQueuedRsvp(data, queued.status);
+  const { event, host, coHosts, attendees, viewer } = shown;
   const now = useNow(15_000);
   const timeZone = viewerTimeZone();
   const status = timingStatus(event, now, timeZone);
@@ -121,7 +126,7 @@ export function EventDetails({
       className="flex flex-col gap-3 rounded-3xl bg-night-850 p-5 ring-1 ring-night-700 ring-inset sm:p-6"
     >
       {!isPast && <InvitationBanner eventId={event._id} />}
-      <JoinControls eventId={event._id} viewer={viewer} isPast={isPast} />
+      <JoinControls eventId={event._id} viewer={viewer} isPast={isPast} waiting={waiting} />
       {viewer.isAttending && !isPast && (
         <AddToCalendar event={calendarEvent} timeZone={event.timeZone} />
       )}

@@ -1,4 +1,3 @@
-import { useMutation } from "convex/react";
 import { useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
 import { toast } from "@/lib/toast";
@@ -11,7 +10,8 @@ import { Spinner } from "@/components/ui/Spinner";
 import { storeRedirectAfterLogin } from "@/lib/authStorage";
 import { cn } from "@/lib/cn";
 import { playFeedback } from "@/lib/feedback";
-import { CrownIcon } from "../components/icons";
+import { useQueuedMutation } from "@/lib/offline/outbox/useOutbox";
+import { ClockIcon, CrownIcon } from "../components/icons";
 
 /** The answers besides joining (spec 2 §4: any RSVP status can be set from the event page). */
 // Each RSVP change replaces the toast of the one before: pressing Join, Leave, Join shows one
@@ -43,16 +43,20 @@ export function JoinControls({
   eventId,
   viewer,
   isPast,
+  waiting = false,
 }: {
   eventId: Id<"events">;
   viewer: JoinViewer;
   isPast: boolean;
+  /** The viewer's last change is still on this device, waiting to be sent. */
+  waiting?: boolean;
 }) {
   const navigate = useNavigate();
   const location = useLocation();
-  const join = useMutation(api.events.join);
-  const leave = useMutation(api.events.leave);
-  const setRsvp = useMutation(api.rsvps.set);
+  // Queued on the device and sent when the network allows; shown at once (see queuedRsvp.ts).
+  const join = useQueuedMutation(api.events.join);
+  const leave = useQueuedMutation(api.events.leave);
+  const setRsvp = useQueuedMutation(api.rsvps.set);
   const [busy, setBusy] = useState<"joining" | "leaving" | null>(null);
   const [choiceBusy, setChoiceBusy] = useState<UndecidedChoice | null>(null);
   const [active, setActive] = useState(false);
@@ -92,6 +96,17 @@ export function JoinControls({
     void navigate("/login");
   }
 
+  /** Queues a change (sent now, or once back online); false if the device could not take it. */
+  async function queue(change: () => Promise<void>, failure: string): Promise<boolean> {
+    try {
+      await change();
+      return true;
+    } catch (error) {
+      toast.error(errorMessage(error, failure));
+      return false;
+    }
+  }
+
   async function onClick() {
     if (busy) return;
     if (!viewer.signedIn) {
@@ -103,30 +118,17 @@ export function JoinControls({
       setActive(true);
       return;
     }
+    setBusy(hasJoined ? "leaving" : "joining");
     if (!hasJoined) {
-      setBusy("joining");
-      try {
-        await join({ eventId });
+      if (await queue(() => join({ eventId }), EVENT_ERRORS.joinFailed)) {
         toast.success(EVENT_TOASTS.joined, RSVP_OUTCOME_TOAST);
         playFeedback("join", joinButton.current);
-      } catch (error) {
-        toast.error(errorMessage(error, EVENT_ERRORS.joinFailed));
-      } finally {
-        setBusy(null);
-        setActive(false);
       }
-      return;
-    }
-    setBusy("leaving");
-    try {
-      await leave({ eventId });
+    } else if (await queue(() => leave({ eventId }), EVENT_ERRORS.joinStatusFailed)) {
       toast(EVENT_TOASTS.left, RSVP_OUTCOME_TOAST);
-    } catch (error) {
-      toast.error(errorMessage(error, EVENT_ERRORS.joinStatusFailed));
-    } finally {
-      setBusy(null);
-      setActive(false);
     }
+    setBusy(null);
+    setActive(false);
   }
 
   /** Maybe or Not Going; choosing the current answer again takes it back. */
@@ -136,16 +138,13 @@ export function JoinControls({
       return;
     }
     setChoiceBusy(status);
-    try {
-      if (viewer.rsvpStatus === status) await leave({ eventId });
-      else await setRsvp({ eventId, status });
+    const change =
+      viewer.rsvpStatus === status ? () => leave({ eventId }) : () => setRsvp({ eventId, status });
+    if (await queue(change, EVENT_ERRORS.rsvpFailed)) {
       toast.success(EVENT_TOASTS.rsvpUpdated, RSVP_OUTCOME_TOAST);
       playFeedback("rsvp", button);
-    } catch (error) {
-      toast.error(errorMessage(error, EVENT_ERRORS.rsvpFailed));
-    } finally {
-      setChoiceBusy(null);
     }
+    setChoiceBusy(null);
   }
 
   const leaveLook = hasJoined && (active || busy === "leaving");
@@ -182,6 +181,16 @@ export function JoinControls({
         {!busy && hasJoined && !leaveLook && <span aria-hidden="true">✓</span>}
         {label}
       </button>
+      {waiting && (
+        <p
+          role="status"
+          className="flex items-center justify-center gap-1.5 text-sm text-cream-200"
+          data-testid="rsvp-waiting"
+        >
+          <ClockIcon className="size-4" />
+          Waiting to send: it goes out as soon as you&apos;re back online
+        </p>
+      )}
       {!hasJoined && viewer.signedIn && viewer.canRsvp && (
         <div className="grid grid-cols-2 gap-2.5">
           {UNDECIDED_CHOICES.map(({ status, label, emoji }) => (
