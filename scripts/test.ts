@@ -22,6 +22,12 @@ const stages: Step[][] = [
   [
     { name: "typecheck", command: localBin("tsc"), args: ["-b"] },
     { name: "lint", command: localBin("eslint"), args: [".", "--max-warnings", "0"] },
+    // Comments state rules, not citations (the second half of `npm run lint`).
+    {
+      name: "citations",
+      command: process.execPath,
+      args: ["--import", "tsx", "scripts/checkCitations.ts"],
+    },
   ],
   // One vitest invocation runs the unit, convex and local-backend projects.
   [{ name: "unit, convex and local-backend tests", command: localBin("vitest"), args: ["run"] }],
