@@ -1,5 +1,5 @@
 /**
- * The issue's performance workload, shared by `events.perf.test.ts` and
+ * The events area's performance workload, shared by `events.perf.test.ts` and
  * `npm run bench:events`: 10,000 public events and 20,000 RSVPs (5,000 of them
  * on one event), then the documents each discover variant and the event page
  * read, measured with convex-test's transaction metrics
