@@ -4,15 +4,24 @@ export class UploadError extends Error {}
 /**
  * POSTs a file to a Convex upload URL with XMLHttpRequest (fetch cannot
  * report upload progress), calling `onProgress` with 0–100. Resolves with
- * the stored file's id.
+ * the stored file's id. Aborting `signal` stops the upload; its reason's
+ * message (an Error's) becomes the failure's.
  */
 export function uploadWithProgress(
   url: string,
   file: Blob,
   onProgress: (percent: number) => void,
+  signal?: AbortSignal,
 ): Promise<string> {
   return new Promise((resolve, reject) => {
+    const cancelled = () =>
+      new UploadError(signal?.reason instanceof Error ? signal.reason.message : "Upload cancelled");
+    if (signal?.aborted) {
+      reject(cancelled());
+      return;
+    }
     const request = new XMLHttpRequest();
+    signal?.addEventListener("abort", () => request.abort(), { once: true });
     request.open("POST", url);
     request.setRequestHeader("Content-Type", file.type || "application/octet-stream");
     request.upload.addEventListener("progress", (event) => {
@@ -36,7 +45,7 @@ export function uploadWithProgress(
       reject(new UploadError(failureReason(request)));
     });
     request.addEventListener("error", () => reject(new UploadError("Network error during upload")));
-    request.addEventListener("abort", () => reject(new UploadError("Upload cancelled")));
+    request.addEventListener("abort", () => reject(cancelled()));
     request.send(file);
   });
 }

@@ -8,9 +8,12 @@ export interface ButtonStyleProps {
   size?: ButtonSize;
 }
 
+// aria-disabled (a button off while offline) looks the same as disabled but stays focusable,
+// so the reason it points at is heard; its handler ignores the press.
 const base =
   "inline-flex select-none items-center justify-center gap-2 rounded-full font-semibold whitespace-nowrap " +
-  "transition duration-150 active:scale-[0.97] disabled:pointer-events-none disabled:opacity-50";
+  "transition duration-150 active:scale-[0.97] disabled:pointer-events-none disabled:opacity-50 " +
+  "aria-disabled:cursor-not-allowed aria-disabled:opacity-50 aria-disabled:active:scale-100";
 
 const variants: Record<ButtonVariant, string> = {
   primary:

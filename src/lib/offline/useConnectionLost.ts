@@ -1,46 +1,37 @@
-import { useEffect, useState } from "react";
+import { useSyncExternalStore } from "react";
 import { convex } from "../convex";
+import { createConnectionWatch, runUnlessConnectionLost } from "./connectionWatch";
 
-/**
- * A dropped socket usually comes back within a second or two (a server restart, a network
- * hand-over): only a loss that lasts longer counts. The browser saying it is offline counts at once.
- */
-const LOST_AFTER_MS = 2_000;
+/** The app's one watch on its connection to the server. */
+const appConnection = createConnectionWatch({
+  browserOnline: () => navigator.onLine,
+  socket: () => convex.connectionState(),
+  subscribe(onChange) {
+    const unsubscribe = convex.subscribeToConnectionState(onChange);
+    window.addEventListener("online", onChange);
+    window.addEventListener("offline", onChange);
+    return () => {
+      unsubscribe();
+      window.removeEventListener("online", onChange);
+      window.removeEventListener("offline", onChange);
+    };
+  },
+});
 
 /**
  * Since when (ms since the epoch) the app has been cut off from the server, or null while it
  * is connected or still connecting for the first time.
  */
 export function useConnectionLost(): number | null {
-  const [lostAt, setLostAt] = useState<number | null>(null);
-  useEffect(() => {
-    let since: number | null = null;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const update = () => {
-      const state = convex.connectionState();
-      // A socket that has failed to (re)connect at least once, not the first connection's wait.
-      const cut = !navigator.onLine || (!state.isWebSocketConnected && state.connectionRetries > 0);
-      if (!cut) {
-        since = null;
-        clearTimeout(timer);
-        setLostAt(null);
-        return;
-      }
-      if (since !== null) return;
-      const at = Date.now();
-      since = at;
-      timer = setTimeout(() => setLostAt(at), navigator.onLine ? LOST_AFTER_MS : 0);
-    };
-    update();
-    const unsubscribe = convex.subscribeToConnectionState(update);
-    window.addEventListener("online", update);
-    window.addEventListener("offline", update);
-    return () => {
-      unsubscribe();
-      clearTimeout(timer);
-      window.removeEventListener("online", update);
-      window.removeEventListener("offline", update);
-    };
-  }, []);
-  return lostAt;
+  return useSyncExternalStore(appConnection.subscribe, appConnection.lostAt, () => null);
+}
+
+/** False while the app is cut off from the server (see useConnectionLost). */
+export function useOnline(): boolean {
+  return useConnectionLost() === null;
+}
+
+/** Runs `task` with a signal aborted when the app's connection is lost (see connectionWatch). */
+export function runWhileConnected<T>(task: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  return runUnlessConnectionLost(appConnection, task);
 }
