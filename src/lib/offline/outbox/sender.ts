@@ -17,10 +17,10 @@
  * with the same key, and the server applies it at most once.
  */
 import { appErrorData, errorMessage } from "../../../../shared/errors";
+import { OFFLINE_TAP_MAX_AGE_MS as OUTBOX_MAX_AGE_MS } from "../../../../shared/idempotency";
 import type { OutboxStore, QueuedAction } from "./outboxStore";
 
-/** How long an action may wait on the device: the server keeps its key one week. */
-export const OUTBOX_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+export { OUTBOX_MAX_AGE_MS };
 export const OUTBOX_TOO_OLD_MESSAGE = "It waited more than a week without a connection.";
 const REFUSED_FALLBACK = "The server could not apply it.";
 
