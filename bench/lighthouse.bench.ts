@@ -4,6 +4,11 @@
  * 4× slower CPU) RUNS times on `/`, `/discover` and a seeded event page with the system
  * Chromium, and prints the medians. BENCH_RUNS changes the number of runs; BENCH_REPORT_DIR
  * keeps every run's full report there (JSON) to see what an LCP or TBT figure is made of.
+ *
+ * Then the repeat visit of someone who has been here before: in the same browser profile a user
+ * signs in and opens Discover and the event page (the service worker installs, the device copy
+ * keeps both), and Lighthouse measures both pages again without resetting storage: the app's
+ * files from the service worker, the data from the device while the live connection opens.
  */
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -11,14 +16,17 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import lighthouse from "lighthouse";
+import { chromium } from "playwright-core";
 import { chromiumLaunchArgs, findChromium } from "../scripts/lib/chromium.ts";
 import { serveProductionApp } from "./lib/servedApp.ts";
+import { signInByMagicLink } from "./lib/signIn.ts";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const REPORT_DIR = process.env.BENCH_REPORT_DIR;
 const BASE_PORT = 3610;
 const DEBUGGING_PORT = 9322;
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
+const RETURNING_EMAIL = "bench-lighthouse@example.com";
 
 /** One column of the table: how to read it from a Lighthouse result and how to print it. */
 const COLUMNS: {
@@ -89,15 +97,31 @@ async function launchChromium() {
   };
 }
 
-const app = await serveProductionApp(BASE_PORT);
-let stopChromium = async () => {};
-try {
-  stopChromium = await launchChromium();
-  const pages = [
-    ["/", "/"],
-    ["/discover", "/discover"],
-    ["event page", app.eventPath],
-  ] as const;
+/** In the page: whether the device copy keeps a result of `query` (IndexedDB). */
+async function keeps(query: string): Promise<boolean> {
+  if (!(await indexedDB.databases()).some((db) => db.name === "clink-device-copy")) return false;
+  const db = await new Promise<IDBDatabase>((resolve, reject) => {
+    const request = indexedDB.open("clink-device-copy");
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(new Error(String(request.error)));
+  });
+  try {
+    return await new Promise<boolean>((resolve, reject) => {
+      const request = db.transaction("usage").objectStore("usage").getAll();
+      request.onsuccess = () =>
+        resolve((request.result as { name: string }[]).some((row) => row.name === query));
+      request.onerror = () => reject(new Error(String(request.error)));
+    });
+  } finally {
+    db.close();
+  }
+}
+
+/** RUNS Lighthouse runs of each page; the median of each column per page. */
+async function measure(
+  pages: readonly (readonly [label: string, path: string, ...rest: string[]])[],
+  flags: { disableStorageReset: boolean },
+): Promise<string[][]> {
   const rows: string[][] = [];
   for (const [label, path] of pages) {
     const results: LighthouseResult[] = [];
@@ -106,6 +130,7 @@ try {
         port: DEBUGGING_PORT,
         logLevel: "error",
         onlyCategories: CATEGORIES,
+        ...flags,
       });
       if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
       if (result.lhr.runtimeError) throw new Error(`${path}: ${result.lhr.runtimeError.message}`);
@@ -119,12 +144,50 @@ try {
     }
     rows.push([label, ...COLUMNS.map((column) => column.show(median(results.map(column.read))))]);
   }
+  return rows;
+}
+
+async function printTable(visit: string, rows: string[][]): Promise<void> {
+  const version = (await import("lighthouse/package.json", { with: { type: "json" } })).default
+    .version;
   console.log(
-    `\nLighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, mobile preset, median of ${RUNS} runs (event page: ${app.eventPath})\n`,
+    `\nLighthouse ${version}, mobile preset, ${visit}, median of ${RUNS} runs (event page: ${app.eventPath})\n`,
   );
   console.log(`| page | ${COLUMNS.map((column) => column.name).join(" | ")} |`);
   console.log(`|---|${COLUMNS.map(() => "---").join("|")}|`);
   for (const row of rows) console.log(`| ${row.join(" | ")} |`);
+}
+
+const app = await serveProductionApp(BASE_PORT);
+let stopChromium = async () => {};
+try {
+  stopChromium = await launchChromium();
+  const pages = [
+    ["/", "/"],
+    ["/discover", "/discover"],
+    ["event page", app.eventPath],
+  ] as const;
+  const firstVisits = await measure(pages, { disableStorageReset: false });
+  await printTable("first visit", firstVisits);
+
+  // Someone who has been here: signed in, both pages seen (kept on the device), worker ready.
+  const returning = [
+    ["/discover (repeat)", "/discover", "events:discover"],
+    ["event page (repeat)", app.eventPath, "events:get"],
+  ] as const;
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${DEBUGGING_PORT}`);
+  const page = await browser.contexts()[0].newPage();
+  await signInByMagicLink(page, app.appUrl, RETURNING_EMAIL);
+  for (const [, path, query] of returning) {
+    await page.goto(new URL(path, app.appUrl).href);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+      timeout: 60_000,
+    });
+    await page.waitForFunction(keeps, query, { timeout: 30_000 });
+  }
+  await page.close();
+  await browser.close();
+  await printTable("repeat visit", await measure(returning, { disableStorageReset: true }));
 } finally {
   await stopChromium();
   await app.stop();
