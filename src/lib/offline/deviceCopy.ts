@@ -10,7 +10,7 @@
 import type { Value } from "convex/values";
 import { deviceUserId } from "./deviceUser";
 import { deviceCopy, type CopyRef, type Keeping } from "./store";
-import { FAILED, LOADING, memory } from "./useCachedQuery";
+import { FAILED, LOADING, memory } from "./mirror";
 
 const WRITE_EVERY_MS = 400;
 

@@ -10,8 +10,8 @@
  * the whole list (no "load more" until live). The rest (deviceCopy.ts: reading, writing,
  * IndexedDB) loads on first use.
  *
- * The results this tab has seen stay in memory too (MIRROR_MAX of them), so going back to a
- * screen paints at once without asking IndexedDB.
+ * The results this tab has seen stay in memory too (mirror.ts), so going back to a screen
+ * paints at once without asking IndexedDB.
  */
 import {
   usePaginatedQuery,
@@ -30,19 +30,10 @@ import { convexToJson, type Value } from "convex/values";
 import { useEffect, useSyncExternalStore } from "react";
 import { useQueryState, type QueryState } from "../useQueryState";
 import { deviceUserId } from "./deviceUser";
+import { FAILED, LOADING, memory } from "./mirror";
 import type { CopyRef, Kept } from "./store";
 
-/** Stand for a screen's live result while it is awaited, or after its query failed. */
-export const LOADING = Symbol("loading");
-export const FAILED = Symbol("failed");
 type Live = { value: unknown } | typeof LOADING | typeof FAILED;
-
-/** Known results by copyKey: a value, or null once the device had none. */
-const mirror = new Map<string, Kept | null>();
-const MIRROR_MAX = 200;
-const listeners = new Set<() => void>();
-/** Bumped by a wipe: answers to questions asked before it are ignored. */
-let generation = 0;
 
 let loadingCopy: Promise<typeof import("./deviceCopy")> | null = null;
 /** The IndexedDB side; a failed load (offline before it ever loaded) is tried again next time. */
@@ -57,25 +48,6 @@ export function loadDeviceCopy(): Promise<typeof import("./deviceCopy")> {
 function keyOf(ref: CopyRef): string {
   return JSON.stringify([ref.userId, ref.name, ref.args, ref.paged]);
 }
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-/** The mirror as deviceCopy.ts fills it. */
-export const memory = {
-  has: (key: string) => mirror.has(key),
-  get: (key: string) => mirror.get(key),
-  generation: () => generation,
-  /** Sets what is known of `key`; `wake`: screens waiting for it re-render. */
-  set(key: string, kept: Kept | null, wake: boolean): void {
-    mirror.delete(key);
-    mirror.set(key, kept);
-    if (mirror.size > MIRROR_MAX) mirror.delete(mirror.keys().next().value!);
-    if (wake) for (const listener of listeners) listener();
-  },
-};
 
 function refOf(
   query: FunctionReference<"query">,
@@ -98,9 +70,7 @@ function refOf(
  * Resolves once IndexedDB is empty (or could not be reached).
  */
 export async function wipeDeviceCopy(): Promise<void> {
-  generation += 1;
-  mirror.clear();
-  for (const listener of listeners) listener();
+  memory.clear();
   await loadDeviceCopy()
     .then((copy) => copy.wipe())
     .catch(() => undefined);
@@ -144,13 +114,13 @@ function useDeviceCopy(ref: CopyRef | null, live: Live, firstPage?: number): Kep
   const wanted = live === LOADING;
   // Read only while wanted: once live, the screen never re-renders for the copy.
   const shown = useSyncExternalStore(
-    subscribe,
-    () => (key === null || !wanted ? null : (mirror.get(key) ?? null)),
+    memory.subscribe,
+    () => (key === null || !wanted ? null : (memory.get(key) ?? null)),
     () => null,
   );
   const liveValue = typeof live === "object" ? live.value : live;
   useEffect(() => {
-    if (ref === null || key === null || (liveValue === LOADING && mirror.has(key))) return;
+    if (ref === null || key === null || (liveValue === LOADING && memory.has(key))) return;
     loadDeviceCopy()
       .then((copy) => copy.update(ref, key, liveValue, firstPage))
       .catch(() => undefined);
