@@ -98,14 +98,11 @@ function attendingCount(): number | null {
 
 /** In the page: notes (as epoch ms) the frame in which the attendee count first reads `count`. */
 function noteCount(count: number): void {
-  const seen = () => {
-    const match = /(\d+) attending/.exec(document.querySelector("main")?.textContent ?? "");
-    return match !== null && Number(match[1]) === count;
-  };
   const bench = window as { benchCountAt?: number };
   bench.benchCountAt = undefined;
   new MutationObserver((_, observer) => {
-    if (!seen()) return;
+    const match = /(\d+) attending/.exec(document.querySelector("main")?.textContent ?? "");
+    if (match === null || Number(match[1]) !== count) return;
     observer.disconnect();
     requestAnimationFrame(() => {
       bench.benchCountAt = performance.timeOrigin + performance.now();

@@ -25,7 +25,6 @@ const OTHER = /\.(css|html)$/;
  */
 export const TEMPORARY_ALLOWED_PATHS: readonly string[] = [
   "convex/model/",
-  "src/features/events/page/JoinControls.tsx",
 ];
 
 export type Finding = { file: string; line: number; text: string };
