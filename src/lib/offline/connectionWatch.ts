@@ -49,8 +49,7 @@ export function createConnectionWatch(
     const browserOnline = source.browserOnline();
     const socket = source.socket();
     // A socket that has failed to (re)connect at least once, not the first connection's wait.
-    const cut =
-      !browserOnline || (!socket.isWebSocketConnected && socket.connectionRetries > 0);
+    const cut = !browserOnline || (!socket.isWebSocketConnected && socket.connectionRetries > 0);
     if (!cut) {
       since = null;
       clearTimer();

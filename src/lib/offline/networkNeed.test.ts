@@ -39,4 +39,15 @@ describe("networkNeed", () => {
     expect(waiting.busyLabel("Creating...")).toBe(NETWORK_COPY.waiting);
     expect(NETWORK_COPY.waiting).toBe("Waiting for the connection…");
   });
+
+  it("keeps a button's other descriptions beside the note", () => {
+    expect(need(true, false).controlWith("hint", false, undefined)).toEqual({
+      "aria-describedby": "hint",
+    });
+    expect(need(true, false).controlWith()).toEqual({});
+    expect(need(false, false).controlWith("hint", "error")).toEqual({
+      "aria-disabled": true,
+      "aria-describedby": "hint error note",
+    });
+  });
 });

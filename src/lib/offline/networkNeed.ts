@@ -22,6 +22,8 @@ export const NETWORK_COPY = {
     `You're offline: ${action} will finish when you're back online.`,
 } as const;
 
+export type NetworkControl = { "aria-disabled"?: true; "aria-describedby"?: string };
+
 export interface NetworkNeed {
   /** Offline, nothing sent: the action must not start (guard its handler too). */
   blocked: boolean;
@@ -32,7 +34,9 @@ export interface NetworkNeed {
   /** The note's element id. */
   noteId: string;
   /** Spread on the button: aria-disabled while blocked, described by the note while it shows. */
-  control: { "aria-disabled"?: true; "aria-describedby"?: string };
+  control: NetworkControl;
+  /** `control` for a button already described by other elements (ids; falsy ones skipped). */
+  controlWith(...describedBy: (string | false | null | undefined)[]): NetworkControl;
   /** The busy label, or "Waiting for the connection…" while waiting. */
   busyLabel(label: string): string;
 }
@@ -57,15 +61,20 @@ export function networkNeed({
     : waiting
       ? NETWORK_COPY.finishesLater(action)
       : NETWORK_COPY.needsConnection(action);
+  const controlWith = (...describedBy: (string | false | null | undefined)[]): NetworkControl => {
+    const ids = [...describedBy, note !== null && noteId].filter(Boolean).join(" ");
+    return {
+      ...(blocked ? { "aria-disabled": true as const } : {}),
+      ...(ids ? { "aria-describedby": ids } : {}),
+    };
+  };
   return {
     blocked,
     waiting,
     note,
     noteId,
-    control: {
-      ...(blocked ? { "aria-disabled": true as const } : {}),
-      ...(note !== null ? { "aria-describedby": noteId } : {}),
-    },
+    control: controlWith(),
+    controlWith,
     busyLabel: (label) => (waiting ? NETWORK_COPY.waiting : label),
   };
 }

@@ -42,7 +42,7 @@ describe("useNetworkNeeded", () => {
     expect(html).toContain('aria-disabled="true"');
     const describedBy = /aria-describedby="([^"]+)"/.exec(html)?.[1];
     expect(describedBy).toBeDefined();
-    expect(html).toContain(`<p id="${describedBy}"`);
+    expect(html).toContain(`<span id="${describedBy}"`);
     expect(html).toContain("You&#x27;re offline: saving your profile needs a connection.");
   });
 
