@@ -1,6 +1,8 @@
 import { Button } from "@/components/ui/Button";
 import { Spinner } from "@/components/ui/Spinner";
+import type { NetworkNeed } from "@/lib/offline/networkNeed";
 import { Modal } from "./Modal";
+import { NeedsNetworkNote } from "./NeedsNetworkNote";
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -11,6 +13,8 @@ interface ConfirmDialogProps {
   busy: boolean;
   onConfirm: () => void;
   onClose: () => void;
+  /** When confirming needs the server: from useNetworkNeeded (off offline, with the reason). */
+  network?: NetworkNeed;
 }
 
 /** "Are you sure?" for destructive actions; the confirm button is red and says what it does. */
@@ -23,6 +27,7 @@ export function ConfirmDialog({
   busy,
   onConfirm,
   onClose,
+  network,
 }: ConfirmDialogProps) {
   return (
     <Modal open={open} onClose={busy ? () => undefined : onClose} title={title} size="sm">
@@ -33,14 +38,18 @@ export function ConfirmDialog({
         </Button>
         <button
           type="button"
-          onClick={onConfirm}
+          onClick={() => {
+            if (!network?.blocked) onConfirm();
+          }}
           disabled={busy}
-          className="inline-flex h-11 items-center justify-center gap-2 rounded-full bg-red-600 px-5 text-sm font-semibold text-white transition hover:bg-red-700 active:scale-[0.97] disabled:opacity-60"
+          {...network?.control}
+          className="inline-flex h-11 items-center justify-center gap-2 rounded-full bg-red-600 px-5 text-sm font-semibold text-white transition hover:bg-red-700 active:scale-[0.97] disabled:opacity-60 aria-disabled:cursor-not-allowed aria-disabled:opacity-60 aria-disabled:active:scale-100"
         >
           {busy && <Spinner className="size-4" />}
-          {busy ? busyLabel : confirmLabel}
+          {busy ? (network?.busyLabel(busyLabel) ?? busyLabel) : confirmLabel}
         </button>
       </div>
+      {network && <NeedsNetworkNote need={network} className="mt-3 sm:text-right" />}
     </Modal>
   );
 }

@@ -7,6 +7,7 @@ import { EVENT_ERRORS } from "../../../../shared/eventMessages";
 import { Button } from "@/components/ui/Button";
 import { ButtonLink } from "@/components/ui/ButtonLink";
 import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
+import { useNetworkNeeded } from "@/lib/offline/useNetworkNeeded";
 import { EditIcon, TrashIcon } from "./icons";
 
 /**
@@ -26,6 +27,7 @@ export function EventCardActions({
   const remove = useMutation(api.events.remove);
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const network = useNetworkNeeded("deleting a session", deleting);
   if (!canEdit && !canDelete) return null;
 
   async function confirmDelete() {
@@ -73,6 +75,7 @@ export function EventCardActions({
         busy={deleting}
         onClose={() => setConfirming(false)}
         onConfirm={() => void confirmDelete()}
+        network={network}
       />
     </div>
   );

@@ -4,7 +4,10 @@ import { useNavigate } from "react-router-dom";
 import { Button } from "@/components/ui/Button";
 import { ButtonLink } from "@/components/ui/ButtonLink";
 import type { ButtonStyleProps } from "@/components/ui/buttonStyles";
+import { NeedsNetworkNote } from "@/components/ui/NeedsNetworkNote";
+import { cn } from "@/lib/cn";
 import { preloadOnIntent } from "@/lib/lazyDialog";
+import { useNetworkNeeded } from "@/lib/offline/useNetworkNeeded";
 import { CreateEventWizard, ShareEventDialog } from "../lazyDialogs";
 import type { CreatedEvent } from "./CreateEventWizard";
 
@@ -54,7 +57,8 @@ export function useCreateEventDialog() {
 
 /**
  * "Start a Night" / "Create Session": opens the wizard when signed in, and is
- * a link to /login otherwise.
+ * a link to /login otherwise. Offline it stays put, off, with the reason under it
+ * (`className` places the two together).
  */
 export function CreateEventButton({
   children,
@@ -64,6 +68,7 @@ export function CreateEventButton({
 }: ButtonStyleProps & { children: ReactNode; className?: string }) {
   const { isAuthenticated } = useConvexAuth();
   const { open, dialogs } = useCreateEventDialog();
+  const network = useNetworkNeeded("creating a session");
   if (!isAuthenticated) {
     return (
       <ButtonLink to="/login" variant={variant} size={size} className={className}>
@@ -72,17 +77,20 @@ export function CreateEventButton({
     );
   }
   return (
-    <>
+    <span className={cn("inline-flex flex-col items-center gap-1.5", className)}>
       <Button
         variant={variant}
         size={size}
-        className={className}
-        onClick={open}
+        {...network.control}
+        onClick={() => {
+          if (!network.blocked) open();
+        }}
         {...preloadOnIntent(CreateEventWizard)}
       >
         {children}
       </Button>
+      <NeedsNetworkNote need={network} className="max-w-64 text-center" />
       {dialogs}
-    </>
+    </span>
   );
 }

@@ -15,8 +15,10 @@ import {
 } from "../../../../shared/eventRules";
 import { appErrorData } from "../../../../shared/errors";
 import { Button } from "@/components/ui/Button";
+import { NeedsNetworkNote } from "@/components/ui/NeedsNetworkNote";
 import { Spinner } from "@/components/ui/Spinner";
 import { Modal } from "@/components/ui/Modal";
+import { useNetworkNeeded } from "@/lib/offline/useNetworkNeeded";
 import { StepProgress } from "../components/StepProgress";
 import {
   DrinkPicker,
@@ -56,7 +58,8 @@ const STEP_TITLES = ["Name the night", "Set the vibe", "Final touches"] as const
  * 3 notes, visibility, cover and invites. Next/Back, Enter advances or submits,
  * the form resets 300 ms after closing. On success: the toast, the invitations
  * (their own toasts; a failure leaves the session as created), then `onCreated`
- * (the share dialog).
+ * (the share dialog). Offline, Create Session is off with the reason and what was
+ * typed stays; a create already sent waits for the connection in the open dialog.
  */
 export function CreateEventWizard({
   open,
@@ -77,6 +80,7 @@ export function CreateEventWizard({
   const create = useMutation(api.events.create);
   const uploadCover = useCoverUpload();
   const sendInvitations = useSendInvitations();
+  const network = useNetworkNeeded("creating a session", submitting);
   const now = useNow(30_000);
   const timeZone = viewerTimeZone();
 
@@ -164,8 +168,10 @@ export function CreateEventWizard({
     }
     setShowErrors(false);
     if (step < CREATE_WIZARD_STEPS) setStep(step + 1);
-    else void submit();
+    else if (!network.blocked) void submit();
   }
+
+  const lastStep = step === CREATE_WIZARD_STEPS;
 
   return (
     <Modal
@@ -215,7 +221,7 @@ export function CreateEventWizard({
             <InvitePicker value={invites} onChange={setInvites} />
           </>
         )}
-        <div className="sticky bottom-0 -mx-5 mt-1 flex items-center gap-3 border-t border-night-700 bg-night-850 px-5 pt-4 sm:-mx-7 sm:px-7">
+        <div className="sticky bottom-0 -mx-5 mt-1 flex flex-wrap items-center gap-3 border-t border-night-700 bg-night-850 px-5 pt-4 sm:-mx-7 sm:px-7">
           {step > 1 ? (
             <Button variant="secondary" onClick={back} disabled={submitting}>
               Back
@@ -225,16 +231,20 @@ export function CreateEventWizard({
               Cancel
             </Button>
           )}
-          <Button type="submit" className="ml-auto min-w-36" disabled={submitting}>
+          <Button
+            type="submit"
+            className="ml-auto min-w-36"
+            disabled={submitting}
+            {...(lastStep ? network.control : {})}
+          >
             {submitting && <Spinner className="size-4" />}
-            {step < CREATE_WIZARD_STEPS
+            {!lastStep
               ? "Next"
               : submitting
-                ? progress !== null
-                  ? "Uploading cover..."
-                  : "Creating..."
+                ? network.busyLabel(progress !== null ? "Uploading cover..." : "Creating...")
                 : "Create Session 🍻"}
           </Button>
+          {lastStep && <NeedsNetworkNote need={network} className="w-full text-right" />}
         </div>
       </form>
     </Modal>

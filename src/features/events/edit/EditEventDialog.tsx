@@ -12,8 +12,10 @@ import {
 } from "../../../../shared/eventRules";
 import { appErrorData } from "../../../../shared/errors";
 import { Button } from "@/components/ui/Button";
+import { NeedsNetworkNote } from "@/components/ui/NeedsNetworkNote";
 import { Spinner } from "@/components/ui/Spinner";
 import { Modal } from "@/components/ui/Modal";
+import { useNetworkNeeded } from "@/lib/offline/useNetworkNeeded";
 import { StepProgress } from "../components/StepProgress";
 import { CoverPicker } from "../form/CoverPicker";
 import {
@@ -58,6 +60,8 @@ const STEP_TITLES = [
  * managed here too); 3 drink, vibe, cover and notes; 4 visibility and invites
  * (sent after a successful save). The form is filled from the
  * event each time it opens. A failed cover upload is reported and saving continues.
+ * Offline, Save Changes is off with the reason (a new or removed cover is saved with
+ * it) and what was typed stays; a save already sent waits for the connection.
  */
 export function EditEventDialog({
   event,
@@ -112,6 +116,7 @@ function EditForm({
   const removeCoverMutation = useMutation(api.events.removeCover);
   const uploadCover = useCoverUpload();
   const sendInvitations = useSendInvitations();
+  const network = useNetworkNeeded("saving changes", saving);
 
   const input = toEditInput(values, timeZone);
   const stepErrors = errorMap(editStepErrors(step, input));
@@ -177,8 +182,10 @@ function EditForm({
     }
     setShowErrors(false);
     if (step < EDIT_WIZARD_STEPS) setStep(step + 1);
-    else void save();
+    else if (!network.blocked) void save();
   }
+
+  const lastStep = step === EDIT_WIZARD_STEPS;
 
   return (
     <>
@@ -244,7 +251,7 @@ function EditForm({
             <InvitePicker value={invites} onChange={setInvites} eventId={event._id} />
           </>
         )}
-        <div className="sticky bottom-0 -mx-5 mt-1 flex items-center gap-3 border-t border-night-700 bg-night-850 px-5 pt-4 sm:-mx-7 sm:px-7">
+        <div className="sticky bottom-0 -mx-5 mt-1 flex flex-wrap items-center gap-3 border-t border-night-700 bg-night-850 px-5 pt-4 sm:-mx-7 sm:px-7">
           {step > 1 ? (
             <Button variant="secondary" onClick={() => setStep(step - 1)} disabled={saving}>
               Back
@@ -254,10 +261,16 @@ function EditForm({
               Cancel
             </Button>
           )}
-          <Button type="submit" className="ml-auto min-w-36" disabled={saving}>
+          <Button
+            type="submit"
+            className="ml-auto min-w-36"
+            disabled={saving}
+            {...(lastStep ? network.control : {})}
+          >
             {saving && <Spinner className="size-4" />}
-            {step < EDIT_WIZARD_STEPS ? "Next" : saving ? "Saving..." : "Save Changes"}
+            {!lastStep ? "Next" : saving ? network.busyLabel("Saving...") : "Save Changes"}
           </Button>
+          {lastStep && <NeedsNetworkNote need={network} className="w-full text-right" />}
         </div>
       </form>
     </>

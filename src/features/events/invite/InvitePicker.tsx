@@ -8,6 +8,8 @@ import { addCrewToSelection, isInviteSearchReady } from "../../../../shared/even
 import { Avatar } from "@/components/ui/Avatar";
 import { CloseIcon } from "@/components/ui/icons";
 import { Field, inputStyles } from "@/components/ui/Field";
+import { NeedsNetworkNote } from "@/components/ui/NeedsNetworkNote";
+import { useNetworkNeeded } from "@/lib/offline/useNetworkNeeded";
 import { useDebouncedValue } from "@/lib/useDebouncedValue";
 import type { InviteSelection, InvitedCrew, InvitedUser } from "./inviteSelection";
 
@@ -34,6 +36,8 @@ export function InvitePicker({
   eventId?: Id<"events">;
 }) {
   const [query, setQuery] = useState("");
+  // Offline the search gets no answer: say why instead of showing nothing.
+  const searchNetwork = useNetworkNeeded("searching for people");
   const debounced = useDebouncedValue(query, USER_SEARCH_DEBOUNCE_MS);
   const ready = isInviteSearchReady(debounced);
   const results = useQuery(
@@ -74,9 +78,11 @@ export function InvitePicker({
       <Field
         label="Invite friends"
         hint={
-          query.trim() !== "" && !isInviteSearchReady(query)
-            ? "Type at least 2 characters to search."
-            : undefined
+          query.trim() !== "" && searchNetwork.note !== null ? (
+            <NeedsNetworkNote need={searchNetwork} />
+          ) : query.trim() !== "" && !isInviteSearchReady(query) ? (
+            "Type at least 2 characters to search."
+          ) : undefined
         }
       >
         {(control) => (

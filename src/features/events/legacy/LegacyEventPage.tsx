@@ -35,6 +35,7 @@ import { useGoBack } from "@/lib/useGoBack";
 import { usePageTitle } from "@/lib/usePageTitle";
 import { useQueryState } from "@/lib/useQueryState";
 import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
+import { useNetworkNeeded } from "@/lib/offline/useNetworkNeeded";
 import { EditIcon, PinIcon, ShareIcon, TrashIcon } from "../components/icons";
 import { placeLine } from "../components/EventCard";
 import { viewerTimeZone } from "../lib/timeZone";
@@ -119,6 +120,7 @@ function LegacyEvent({ data }: { data: LegacyData }) {
   const [shareOpen, setShareOpen] = useState(false);
   const [deleteOpen, setDeleteOpen] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const deleteNetwork = useNetworkNeeded("deleting a session", deleting);
   const place = placeLine(event);
   const countOf: Record<RsvpStatus, number> = {
     going: counts.going,
@@ -280,6 +282,7 @@ function LegacyEvent({ data }: { data: LegacyData }) {
         busy={deleting}
         onClose={() => setDeleteOpen(false)}
         onConfirm={() => void deleteEvent()}
+        network={deleteNetwork}
       />
     </div>
   );

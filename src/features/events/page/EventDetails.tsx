@@ -32,6 +32,7 @@ import { lazyDialog, preloadOnIntent } from "@/lib/lazyDialog";
 import { eventPageUrl } from "../lib/links";
 import { viewerTimeZone } from "../lib/timeZone";
 import { useDocumentMeta } from "@/lib/useDocumentMeta";
+import { useNetworkNeeded } from "@/lib/offline/useNetworkNeeded";
 import { useNow } from "../lib/useNow";
 import { EditEventDialog, ShareEventDialog } from "../lazyDialogs";
 import { AttendeeList } from "./AttendeeList";
@@ -88,6 +89,7 @@ export function EventDetails({
   const [searchParams, setSearchParams] = useSearchParams();
   const [shareOpen, setShareOpen] = useState(false);
   const [deleteOpen, setDeleteOpen] = useState(false);
+  const deleteNetwork = useNetworkNeeded("deleting a session");
   const [manageOpen, setManageOpen] = useState(false);
   const editOpen = viewer.canEdit && searchParams.get("edit") === "true";
 
@@ -369,6 +371,7 @@ export function EventDetails({
           setDeleteOpen(false);
           onDelete(event._id);
         }}
+        network={deleteNetwork}
       />
     </div>
   );

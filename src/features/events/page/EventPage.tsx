@@ -14,6 +14,7 @@ import { ButtonLink } from "@/components/ui/ButtonLink";
 import { storeRedirectAfterLogin } from "@/lib/authStorage";
 import { useGoBack } from "@/lib/useGoBack";
 import { useCachedQueryState } from "@/lib/offline/useCachedQuery";
+import { useNetworkNeeded } from "@/lib/offline/useNetworkNeeded";
 import { EventDetails } from "./EventDetails";
 import { eventPageQuery, eventRefOf } from "./eventPageQuery";
 import { EventPageSkeleton } from "./EventPageSkeleton";
@@ -68,6 +69,7 @@ function EventLoader({
   const goBack = useGoBack("/discover");
   const remove = useMutation(api.events.remove);
   const [deleting, setDeleting] = useState(false);
+  const deleteNetwork = useNetworkNeeded("deleting a session", deleting);
 
   async function deleteEvent(eventId: Id<"events">) {
     // The page steps aside first, so the live query's "not found" never flashes.
@@ -96,7 +98,14 @@ function EventLoader({
   }, [mustSignIn, location.pathname, location.search, navigate]);
 
   if (deleting) {
-    return <StatePanel emoji="🧹" title="Deleting session…" body="Clearing the tables." />;
+    // A delete sent before the connection dropped goes through once it is back.
+    return (
+      <StatePanel
+        emoji="🧹"
+        title={deleteNetwork.busyLabel("Deleting session…")}
+        body={deleteNetwork.note ?? "Clearing the tables."}
+      />
+    );
   }
   if (
     state.status === "loading" ||
