@@ -514,3 +514,33 @@ describe("old receipts are deleted", () => {
     ]);
   });
 });
+
+describe("deleting an account", () => {
+  test("deletes the user's receipts (a batch at once, the rest in continued batches), not anyone else's", async () => {
+    const t = newLimitedTest();
+    const leaving = await createUser(t);
+    const staying = await createUser(t);
+    const mine = IDEMPOTENCY_CLEANUP_BATCH + 5;
+    await t.run(async (ctx) => {
+      for (let i = 0; i < mine; i++) {
+        await ctx.db.insert("idempotencyKeys", {
+          userId: leaving.userId,
+          key: `gone-${i}`.padEnd(8, "x"),
+          name: "events:join",
+          result: null,
+        });
+      }
+      await ctx.db.insert("idempotencyKeys", {
+        userId: staying.userId,
+        key: "stays-00",
+        name: "events:join",
+        result: null,
+      });
+    });
+
+    await leaving.asUser.mutation(api.account.deleteMine, { confirmation: "delete" });
+    expect((await receipts(t)).length).toBe(mine + 1 - IDEMPOTENCY_CLEANUP_BATCH);
+    await runDue(t);
+    expect((await receipts(t)).map((receipt) => receipt.key)).toEqual(["stays-00"]);
+  });
+});

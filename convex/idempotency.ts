@@ -9,6 +9,7 @@ import {
   IDEMPOTENCY_CLEANUP_BATCH,
   IDEMPOTENCY_RETENTION_MS,
   deleteReceiptsBefore,
+  deleteReceiptsOfDeletedUser,
 } from "./model/idempotency";
 
 /**
@@ -26,6 +27,15 @@ export const deleteOldReceipts = internalMutation({
       IDEMPOTENCY_CLEANUP_BATCH,
     );
     if (!done) await ctx.scheduler.runAfter(0, internal.idempotency.deleteOldReceipts, { before });
+    return null;
+  },
+});
+
+/** Continues deleting a deleted account's receipts, a batch a run. */
+export const deleteReceiptsOfUser = internalMutation({
+  args: { userId: v.id("users") },
+  handler: async (ctx, { userId }) => {
+    await deleteReceiptsOfDeletedUser(ctx, userId);
     return null;
   },
 });

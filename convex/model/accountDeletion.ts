@@ -20,6 +20,7 @@ import { deleteCrewDataOfUser } from "./crewCleanup";
 import { deleteTestGuestsOf } from "./debug";
 import { deleteEventDataOfUser } from "./eventCleanup";
 import { resetMagicLinkLimit } from "./magicLinks";
+import { deleteReceiptsOfDeletedUser } from "./idempotency";
 import { deletePushSubscriptionsOf } from "./push";
 import { deleteRecapDataOfUser } from "./recapCleanup";
 import { deleteStoredFile, getProfileByUserId } from "./profiles";
@@ -66,6 +67,7 @@ export const ACCOUNT_CLEANUPS: ReadonlyArray<{ area: string; cleanup: AccountCle
   { area: "crewAttendance", cleanup: deleteCrewAttendanceOfUser },
   { area: "badges", cleanup: deleteBadgeDataOfUser },
   { area: "push", cleanup: deletePushSubscriptionsOf },
+  { area: "offline taps", cleanup: deleteReceiptsOfDeletedUser },
   // At most TEST_GUESTS_MAX (20) guests, each a sign-in-less account with little data.
   { area: "debug", cleanup: (ctx, userId) => deleteTestGuestsOf(ctx, userId, deleteAccount) },
 ];

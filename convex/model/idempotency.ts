@@ -15,7 +15,8 @@ import {
   OFFLINE_TAP_MAX_AGE_MS,
   isIdempotencyKey,
 } from "../../shared/idempotency";
-import type { CleanupStep } from "./batchedCleanup";
+import { internal } from "../_generated/api";
+import { runCleanupSteps, type CleanupStep } from "./batchedCleanup";
 import { appError } from "./errors";
 
 /** Receipts are kept as long as a queued tap may still be sent (shared/idempotency.ts). */
@@ -74,3 +75,30 @@ export const deleteReceiptsBefore: CleanupStep<number> = async (ctx, before, lim
   for (const row of rows) await ctx.db.delete("idempotencyKeys", row._id);
   return rows.length;
 };
+
+/** Deletes up to `limit` of a user's receipts (a clean-up step: deleting their account). */
+export const deleteReceiptsOfUser: CleanupStep<Id<"users">> = async (ctx, userId, limit) => {
+  const rows = await ctx.db
+    .query("idempotencyKeys")
+    .withIndex("by_user_and_key", (q) => q.eq("userId", userId))
+    .take(limit);
+  for (const row of rows) await ctx.db.delete("idempotencyKeys", row._id);
+  return rows.length;
+};
+
+/**
+ * Deleting an account: the receipts of the user's taps go with it (they hold what each tap
+ * answered). A batch now; the rest in scheduled batches.
+ */
+export async function deleteReceiptsOfDeletedUser(
+  ctx: MutationCtx,
+  userId: Id<"users">,
+): Promise<void> {
+  const done = await runCleanupSteps(
+    ctx,
+    userId,
+    [deleteReceiptsOfUser],
+    IDEMPOTENCY_CLEANUP_BATCH,
+  );
+  if (!done) await ctx.scheduler.runAfter(0, internal.idempotency.deleteReceiptsOfUser, { userId });
+}
