@@ -7,7 +7,9 @@ import { errorMessage } from "../../../../shared/errors";
 import { Button } from "@/components/ui/Button";
 import { Field, inputStyles } from "@/components/ui/Field";
 import { Modal } from "@/components/ui/Modal";
+import { NeedsNetworkNote } from "@/components/ui/NeedsNetworkNote";
 import { Spinner } from "@/components/ui/Spinner";
+import { useNetworkNeeded } from "@/lib/offline/useNetworkNeeded";
 import { CopyLinkField } from "../components/CopyLinkField";
 import type { CrewRef } from "../lib/types";
 import { UserSearchPicker, failedNames, type SelectedUser } from "./UserSearchPicker";
@@ -18,7 +20,8 @@ type NotFound = { message: string; detail: string; url: string };
  * The crew page's invite dialog: search and pick people, then
  * invite them all (each failure named in 'Failed to invite: {names}'); or
  * invite one person by username, and when nobody has it, 'User not found'
- * with a fresh invite link to send them instead.
+ * with a fresh invite link to send them instead. Offline both buttons are off
+ * with the reason; invites already sent go out when the connection is back.
  */
 export function InviteMembersDialog({
   crew,
@@ -37,6 +40,8 @@ export function InviteMembersDialog({
   const [usernameError, setUsernameError] = useState<string | null>(null);
   const [inviting, setInviting] = useState(false);
   const [notFound, setNotFound] = useState<NotFound | null>(null);
+  const sendNetwork = useNetworkNeeded("sending invites", sending);
+  const inviteNetwork = useNetworkNeeded("sending invites", inviting);
   // Remounted per crew by the caller's key; cleared here when it closes.
   const [wasOpen, setWasOpen] = useState(open);
   if (wasOpen !== open) {
@@ -50,7 +55,7 @@ export function InviteMembersDialog({
   }
 
   async function sendInvites() {
-    if (selected.length === 0 || sending) return;
+    if (selected.length === 0 || sending || sendNetwork.blocked) return;
     setSending(true);
     try {
       const outcome = await inviteUsers({
@@ -80,7 +85,7 @@ export function InviteMembersDialog({
 
   async function inviteOne(event: FormEvent) {
     event.preventDefault();
-    if (inviting) return;
+    if (inviting || inviteNetwork.blocked) return;
     setNotFound(null);
     if (username.trim() === "") {
       setUsernameError(CREW_MESSAGES.enterUsername);
@@ -126,15 +131,17 @@ export function InviteMembersDialog({
           <Button
             onClick={() => void sendInvites()}
             disabled={selected.length === 0 || sending}
+            {...sendNetwork.control}
             className="w-full"
           >
             {sending && <Spinner className="size-4" />}
             {sending
-              ? "Sending..."
+              ? sendNetwork.busyLabel("Sending...")
               : selected.length > 0
                 ? `Send ${selected.length} Invite${selected.length === 1 ? "" : "s"}`
                 : "Send Invites"}
           </Button>
+          <NeedsNetworkNote need={sendNetwork} />
         </section>
 
         <div className="flex items-center gap-3 text-xs font-bold tracking-widest text-cream-400 uppercase">
@@ -169,13 +176,15 @@ export function InviteMembersDialog({
                   variant="secondary"
                   className="h-auto shrink-0"
                   disabled={inviting}
+                  {...inviteNetwork.control}
                 >
                   {inviting && <Spinner className="size-4" />}
-                  Invite
+                  {inviteNetwork.busyLabel("Invite")}
                 </Button>
               </div>
             )}
           </Field>
+          <NeedsNetworkNote need={inviteNetwork} className="mt-2" />
         </form>
 
         {notFound && (

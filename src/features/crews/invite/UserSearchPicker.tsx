@@ -9,9 +9,11 @@ import {
 } from "../../../../shared/crewRules";
 import { Avatar } from "@/components/ui/Avatar";
 import { inputStyles } from "@/components/ui/Field";
+import { NeedsNetworkNote } from "@/components/ui/NeedsNetworkNote";
 import { Spinner } from "@/components/ui/Spinner";
 import { CloseIcon } from "@/components/ui/icons";
 import { cn } from "@/lib/cn";
+import { useNetworkNeeded } from "@/lib/offline/useNetworkNeeded";
 import { useDebouncedValue } from "@/lib/useDebouncedValue";
 import { useQueryState } from "@/lib/useQueryState";
 import { CheckIcon, SearchIcon } from "../components/icons";
@@ -55,6 +57,8 @@ export function UserSearchPicker({
     setShown({ query, results: search.data });
   }
   const waiting = typedQuery !== "" && (typedQuery !== query || search.status === "loading");
+  // Offline a search gets no answer: the status says why instead of spinning.
+  const searchNetwork = useNetworkNeeded("searching for people");
   const results = typedQuery === "" ? null : shown;
   const isSelected = (userId: Id<"users">) => selected.some((user) => user.userId === userId);
   const full = selected.length >= INVITE_BATCH_MAX;
@@ -125,7 +129,9 @@ export function UserSearchPicker({
       )}
 
       <p id={`${id}-status`} role="status" className="min-h-5 text-sm text-cream-400">
-        {waiting ? (
+        {waiting && searchNetwork.note !== null ? (
+          <NeedsNetworkNote need={searchNetwork} />
+        ) : waiting ? (
           <span className="inline-flex items-center gap-2">
             <Spinner className="size-4" /> Searching...
           </span>

@@ -20,8 +20,10 @@ import { textLength } from "../../../../shared/userText";
 import { Button } from "@/components/ui/Button";
 import { Field, inputStyles } from "@/components/ui/Field";
 import { Modal } from "@/components/ui/Modal";
+import { NeedsNetworkNote } from "@/components/ui/NeedsNetworkNote";
 import { Spinner } from "@/components/ui/Spinner";
 import { cn } from "@/lib/cn";
+import { useNetworkNeeded } from "@/lib/offline/useNetworkNeeded";
 import { CREW_VIBE_GRADIENTS } from "../components/CrewChips";
 import { UserSearchPicker, failedNames, type SelectedUser } from "../invite/UserSearchPicker";
 import type { CrewRef } from "../lib/types";
@@ -61,6 +63,8 @@ const VISIBILITY_OPTIONS = [
  * ≤ 200; vibe), 2 visibility and people to invite (when editing, the crew's
  * members and pending invitees are not offered). Creating goes to the new
  * crew's page (`onCreated`); either way any invite that failed is named.
+ * Offline the last step's button is off with the reason and what was typed
+ * stays; a save already sent waits for the connection.
  */
 export function CrewWizard({
   open,
@@ -85,6 +89,7 @@ export function CrewWizard({
   const [nameTouched, setNameTouched] = useState(false);
   const [serverErrors, setServerErrors] = useState<Partial<Record<keyof Values, string>>>({});
   const [submitting, setSubmitting] = useState(false);
+  const network = useNetworkNeeded(editing ? "saving the crew" : "creating a crew", submitting);
 
   // Opening an edit starts from the crew as it is now.
   const [openedFor, setOpenedFor] = useState<string | null>(null);
@@ -207,7 +212,7 @@ export function CrewWizard({
       setStep(2);
       return;
     }
-    void submit();
+    if (!network.blocked) void submit();
   }
 
   const title =
@@ -355,7 +360,7 @@ export function CrewWizard({
             </section>
           </>
         )}
-        <div className="sticky bottom-0 -mx-5 mt-1 flex items-center gap-3 border-t border-night-700 bg-night-850 px-5 pt-4 sm:-mx-7 sm:px-7">
+        <div className="sticky bottom-0 -mx-5 mt-1 flex flex-wrap items-center gap-3 border-t border-night-700 bg-night-850 px-5 pt-4 sm:-mx-7 sm:px-7">
           {step > 1 ? (
             <Button variant="secondary" onClick={() => setStep(1)} disabled={submitting}>
               Back
@@ -369,14 +374,13 @@ export function CrewWizard({
             type="submit"
             className="ml-auto min-w-36"
             disabled={submitting || (step === 1 && values.name.trim() === "")}
+            {...(step === STEPS ? network.control : {})}
           >
             {submitting && <Spinner className="size-4" />}
             {step < STEPS
               ? "Next"
               : submitting
-                ? editing
-                  ? "Saving..."
-                  : "Creating..."
+                ? network.busyLabel(editing ? "Saving..." : "Creating...")
                 : editing
                   ? invites.length > 0
                     ? `Save & Invite ${invites.length}`
@@ -385,6 +389,7 @@ export function CrewWizard({
                     ? `Create & Invite ${invites.length}`
                     : "Create Crew 🍻"}
           </Button>
+          {step === STEPS && <NeedsNetworkNote need={network} className="w-full text-right" />}
         </div>
       </form>
     </Modal>
