@@ -9,9 +9,11 @@ import { AUTH_MESSAGES } from "../../../shared/authMessages";
 import { errorMessage } from "../../../shared/errors";
 import { Button } from "@/components/ui/Button";
 import { inputStyles } from "@/components/ui/Field";
+import { NeedsNetworkNote } from "@/components/ui/NeedsNetworkNote";
 import { Spinner } from "@/components/ui/Spinner";
 import { clearLocalAuthStorage } from "@/lib/authStorage";
 import { forgetUserOnDevice } from "@/lib/offline/forgetUser";
+import { useNetworkNeeded } from "@/lib/offline/useNetworkNeeded";
 import { cn } from "@/lib/cn";
 import { beginSessionExit, endSessionExit } from "@/lib/sessionExit";
 
@@ -24,6 +26,8 @@ type Step = "warning" | "confirm" | "final";
  * Deleting the account in two steps plus a last check:
  * a warning, typing DELETE, then a final confirmation. On success the
  * session ends, local auth storage is cleared and the user lands on /.
+ * Offline the final button is off with the reason; a deletion already sent
+ * waits for the connection.
  */
 export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const deleteMine = useMutation(api.account.deleteMine);
@@ -32,6 +36,7 @@ export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose:
   const [step, setStep] = useState<Step>("warning");
   const [typed, setTyped] = useState("");
   const [deleting, setDeleting] = useState(false);
+  const network = useNetworkNeeded("deleting your account", deleting);
   const confirmInput = useRef<HTMLInputElement>(null);
   const keepButton = useRef<HTMLButtonElement>(null);
   const matches = typed.trim().toLowerCase() === CONFIRMATION_WORD.toLowerCase();
@@ -59,6 +64,7 @@ export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose:
   }
 
   async function confirmDeletion() {
+    if (network.blocked) return;
     setDeleting(true);
     // From here on, losing the session is on purpose: no 'Please sign in' bounce.
     beginSessionExit();
@@ -152,16 +158,22 @@ export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose:
                 <Button ref={keepButton} variant="secondary" disabled={deleting} onClick={close}>
                   Keep my account
                 </Button>
-                <Button variant="danger" disabled={deleting} onClick={() => void confirmDeletion()}>
+                <Button
+                  variant="danger"
+                  disabled={deleting}
+                  {...network.control}
+                  onClick={() => void confirmDeletion()}
+                >
                   {deleting ? (
                     <>
-                      <Spinner /> Deleting…
+                      <Spinner /> {network.busyLabel("Deleting…")}
                     </>
                   ) : (
                     "Delete My Account"
                   )}
                 </Button>
               </div>
+              <NeedsNetworkNote need={network} className="mt-3 sm:text-right" />
             </>
           )}
         </DialogPanel>

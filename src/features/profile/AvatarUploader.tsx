@@ -10,12 +10,17 @@ import { Avatar } from "@/components/ui/Avatar";
 import { Button } from "@/components/ui/Button";
 import { buttonStyles } from "@/components/ui/buttonStyles";
 import { CameraIcon } from "@/components/ui/icons";
+import { NeedsNetworkNote } from "@/components/ui/NeedsNetworkNote";
 import { cn } from "@/lib/cn";
+import { connectionLostReason } from "@/lib/offline/connectionWatch";
+import { runWhileConnected } from "@/lib/offline/useConnectionLost";
+import { useNetworkNeeded } from "@/lib/offline/useNetworkNeeded";
 import { UploadError, uploadWithProgress } from "@/lib/uploadWithProgress";
 
 /**
  * Profile photo: upload (JPG, PNG or WebP up to 5 MB, checked here and again
- * on the server) with a progress bar, or remove.
+ * on the server) with a progress bar, or remove. Offline both are off with the
+ * reason; an upload stops when the connection is lost and can be tried again.
  */
 export function AvatarUploader({ name, avatarUrl }: { name: string; avatarUrl: string | null }) {
   const generateUploadUrl = useMutation(api.profiles.generateAvatarUploadUrl);
@@ -27,11 +32,12 @@ export function AvatarUploader({ name, avatarUrl }: { name: string; avatarUrl: s
   const input = useRef<HTMLInputElement>(null);
   const id = useId();
   const busy = progress !== null || removing;
+  const network = useNetworkNeeded("changing your photo", busy);
 
   async function upload(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
     event.target.value = ""; // choosing the same file again still triggers a change
-    if (!file) return;
+    if (!file || network.blocked) return;
     const problem = avatarFileProblem(file);
     if (problem !== null) {
       setError(problem.message);
@@ -41,12 +47,18 @@ export function AvatarUploader({ name, avatarUrl }: { name: string; avatarUrl: s
     setProgress(0);
     try {
       const url = await generateUploadUrl();
-      const storageId = await uploadWithProgress(url, file, setProgress);
+      const storageId = await runWhileConnected((signal) =>
+        uploadWithProgress(url, file, setProgress, signal),
+      );
       await setAvatar({ storageId: storageId as Id<"_storage"> });
       toast.success("Looking good! Profile photo updated.");
     } catch (err) {
       const message = avatarUploadFailedMessage(
-        errorMessage(err, err instanceof UploadError ? err.message : "Please try again."),
+        errorMessage(
+          err,
+          connectionLostReason(err) ??
+            (err instanceof UploadError ? err.message : "Please try again."),
+        ),
       );
       setError(message);
       toast.error(message);
@@ -56,6 +68,7 @@ export function AvatarUploader({ name, avatarUrl }: { name: string; avatarUrl: s
   }
 
   async function remove() {
+    if (network.blocked) return;
     setRemoving(true);
     setError(null);
     try {
@@ -86,8 +99,12 @@ export function AvatarUploader({ name, avatarUrl }: { name: string; avatarUrl: s
             type="file"
             accept={AVATAR_ACCEPT}
             disabled={busy}
+            {...network.controlWith(`${id}-hint`, error && `${id}-error`)}
+            // Offline the file picker stays shut: the choice could not be uploaded.
+            onClick={(event) => {
+              if (network.blocked) event.preventDefault();
+            }}
             onChange={(event) => void upload(event)}
-            aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
             className="peer sr-only"
           />
           <label
@@ -96,12 +113,18 @@ export function AvatarUploader({ name, avatarUrl }: { name: string; avatarUrl: s
               buttonStyles({ variant: "secondary", size: "md" }),
               "cursor-pointer peer-focus-visible:outline-3 peer-focus-visible:outline-offset-3 peer-focus-visible:outline-brand-amber",
               busy && "pointer-events-none opacity-50",
+              network.blocked && "cursor-not-allowed opacity-50",
             )}
           >
             <CameraIcon className="size-5" /> Upload new photo
           </label>
           {avatarUrl && (
-            <Button variant="ghost" disabled={busy} onClick={() => void remove()}>
+            <Button
+              variant="ghost"
+              disabled={busy}
+              {...network.control}
+              onClick={() => void remove()}
+            >
               Remove photo
             </Button>
           )}
@@ -115,13 +138,16 @@ export function AvatarUploader({ name, avatarUrl }: { name: string; avatarUrl: s
               className="h-2 w-full overflow-hidden rounded-full [&::-webkit-progress-bar]:bg-night-700 [&::-webkit-progress-value]:bg-brand-orange [&::-moz-progress-bar]:bg-brand-orange"
             />
             <p role="status" className="text-sm text-cream-200">
-              {progress < 100 ? `Uploading… ${progress}%` : "Checking your photo…"}
+              {network.busyLabel(
+                progress < 100 ? `Uploading… ${progress}%` : "Checking your photo…",
+              )}
             </p>
           </div>
         )}
         <p id={`${id}-hint`} className="text-sm text-cream-400">
           JPG, PNG or WebP, up to {AVATAR_MAX_MB} MB.
         </p>
+        <NeedsNetworkNote need={network} />
         {error && (
           <p id={`${id}-error`} role="alert" className="text-sm font-medium text-red-300">
             {error}

@@ -21,8 +21,10 @@ import {
 import { textLength } from "../../../shared/userText";
 import { Button } from "@/components/ui/Button";
 import { Field, inputStyles } from "@/components/ui/Field";
+import { NeedsNetworkNote } from "@/components/ui/NeedsNetworkNote";
 import { Spinner } from "@/components/ui/Spinner";
 import { cn } from "@/lib/cn";
+import { useNetworkNeeded } from "@/lib/offline/useNetworkNeeded";
 import type { OwnProfile } from "./types";
 
 type FieldName = keyof ProfileFormInput;
@@ -49,6 +51,7 @@ const sectionClasses = "rounded-3xl bg-night-850 p-5 ring-1 ring-night-700 ring-
 /**
  * The edit form: every profile field with its limit, checked with
  * the shared zod schema before sending; server refusals show at their field.
+ * Offline Save is off with the reason and what was typed stays.
  */
 export function ProfileForm({ profile }: { profile: OwnProfile }) {
   const update = useMutation(api.profiles.update);
@@ -56,6 +59,7 @@ export function ProfileForm({ profile }: { profile: OwnProfile }) {
   const [values, setValues] = useState<ProfileFormInput>(() => profileFormDefaults(profile));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
+  const network = useNetworkNeeded("saving your profile", saving);
   const form = useRef<HTMLFormElement>(null);
 
   function set<K extends FieldName>(field: K, value: ProfileFormInput[K]) {
@@ -73,6 +77,7 @@ export function ProfileForm({ profile }: { profile: OwnProfile }) {
 
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (network.blocked) return;
     const parsed = profileFormSchema.safeParse(values);
     if (!parsed.success) {
       const found: FieldErrors = {};
@@ -320,16 +325,17 @@ export function ProfileForm({ profile }: { profile: OwnProfile }) {
           >
             Cancel
           </Link>
-          <Button type="submit" size="lg" disabled={saving}>
+          <Button type="submit" size="lg" disabled={saving} {...network.control}>
             {saving ? (
               <>
-                <Spinner /> Saving…
+                <Spinner /> {network.busyLabel("Saving…")}
               </>
             ) : (
               "Save Changes"
             )}
           </Button>
         </div>
+        <NeedsNetworkNote need={network} className="text-right" />
       </div>
     </form>
   );
