@@ -14,8 +14,10 @@ import {
 import { errorMessage } from "../../../shared/errors";
 import { Button } from "@/components/ui/Button";
 import { LoadErrorBoundary } from "@/components/ui/QueryErrorBoundary";
+import { NeedsNetworkNote } from "@/components/ui/NeedsNetworkNote";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { Spinner } from "@/components/ui/Spinner";
+import { useNetworkNeeded } from "@/lib/offline/useNetworkNeeded";
 import { SettingsSection } from "./SettingsSection";
 import { SettingsSwitch } from "./SettingsSwitch";
 
@@ -58,6 +60,7 @@ function EmailPreferencesForm({ saved }: { saved: EmailPreferences }) {
   const save = useMutation(api.emailPreferences.save);
   const [values, setValues] = useState<EmailPreferences>(saved);
   const [saving, setSaving] = useState(false);
+  const network = useNetworkNeeded("saving preferences", saving);
   const changed = (Object.keys(saved) as (keyof EmailPreferences)[]).some(
     (key) => values[key] !== saved[key],
   );
@@ -65,6 +68,7 @@ function EmailPreferencesForm({ saved }: { saved: EmailPreferences }) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    if (network.blocked) return;
     setSaving(true);
     try {
       const { message } = await save({
@@ -142,16 +146,17 @@ function EmailPreferencesForm({ saved }: { saved: EmailPreferences }) {
         </p>
       </fieldset>
 
-      <div className="flex justify-end">
-        <Button type="submit" size="lg" disabled={saving || !changed}>
+      <div className="flex flex-col items-end gap-2">
+        <Button type="submit" size="lg" disabled={saving || !changed} {...network.control}>
           {saving ? (
             <>
-              <Spinner /> Saving…
+              <Spinner /> {network.busyLabel("Saving…")}
             </>
           ) : (
             "Save preferences"
           )}
         </Button>
+        <NeedsNetworkNote need={network} className="text-right" />
       </div>
     </form>
   );

@@ -4,9 +4,11 @@ import { toast } from "@/lib/toast";
 import { api } from "../../../convex/_generated/api";
 import { errorMessage } from "../../../shared/errors";
 import { Button } from "@/components/ui/Button";
+import { NeedsNetworkNote } from "@/components/ui/NeedsNetworkNote";
 import { LoadErrorBoundary } from "@/components/ui/QueryErrorBoundary";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { Spinner } from "@/components/ui/Spinner";
+import { useNetworkNeeded } from "@/lib/offline/useNetworkNeeded";
 import {
   PushPermissionError,
   readPushDevice,
@@ -57,6 +59,7 @@ function PushControls() {
   const stored = useQuery(api.push.isSubscribed, endpoint === null ? "skip" : { endpoint });
   const subscribe = useMutation(api.push.subscribe);
   const unsubscribe = useMutation(api.push.unsubscribe);
+  const network = useNetworkNeeded("changing push notifications", busy);
 
   useEffect(() => {
     let current = true;
@@ -81,6 +84,7 @@ function PushControls() {
   if (device.kind === "denied") return <Panel>{PUSH_COPY.denied}</Panel>;
 
   async function enable(key: string) {
+    if (network.blocked) return;
     setBusy(true);
     try {
       const subscription = await subscribeThisDevice(key);
@@ -102,6 +106,7 @@ function PushControls() {
   }
 
   async function disable(current: string) {
+    if (network.blocked) return;
     setBusy(true);
     try {
       await unsubscribe({ endpoint: current });
@@ -120,10 +125,16 @@ function PushControls() {
       <Panel
         tone="on"
         action={
-          <Button variant="secondary" disabled={busy} onClick={() => void disable(endpoint)}>
-            {busy && <Spinner />} {PUSH_COPY.disable}
+          <Button
+            variant="secondary"
+            disabled={busy}
+            {...network.control}
+            onClick={() => void disable(endpoint)}
+          >
+            {busy && <Spinner />} {network.busyLabel(PUSH_COPY.disable)}
           </Button>
         }
+        note={<NeedsNetworkNote need={network} />}
       >
         {PUSH_COPY.on}
       </Panel>
@@ -132,10 +143,12 @@ function PushControls() {
   return (
     <Panel
       action={
-        <Button disabled={busy} onClick={() => void enable(publicKey)}>
-          {busy ? <Spinner /> : <span aria-hidden="true">🔔</span>} {PUSH_COPY.enable}
+        <Button disabled={busy} {...network.control} onClick={() => void enable(publicKey)}>
+          {busy ? <Spinner /> : <span aria-hidden="true">🔔</span>}{" "}
+          {network.busyLabel(PUSH_COPY.enable)}
         </Button>
       }
+      note={<NeedsNetworkNote need={network} />}
     >
       {PUSH_COPY.prompt}
     </Panel>
@@ -145,19 +158,25 @@ function PushControls() {
 function Panel({
   children,
   action,
+  note,
   tone = "plain",
 }: {
   children: ReactNode;
   action?: ReactNode;
+  /** Under the panel: why its action is off offline. */
+  note?: ReactNode;
   tone?: "plain" | "on";
 }) {
   return (
-    <div className="flex flex-col gap-4 rounded-2xl bg-night-950/60 p-4 ring-1 ring-night-600 ring-inset sm:flex-row sm:items-center sm:justify-between">
-      <p className={tone === "on" ? "font-semibold text-emerald-300" : "text-cream-200"}>
-        {tone === "on" && <span aria-hidden="true">✓ </span>}
-        {children}
-      </p>
-      {action && <div className="shrink-0">{action}</div>}
+    <div className="flex flex-col gap-2">
+      <div className="flex flex-col gap-4 rounded-2xl bg-night-950/60 p-4 ring-1 ring-night-600 ring-inset sm:flex-row sm:items-center sm:justify-between">
+        <p className={tone === "on" ? "font-semibold text-emerald-300" : "text-cream-200"}>
+          {tone === "on" && <span aria-hidden="true">✓ </span>}
+          {children}
+        </p>
+        {action && <div className="shrink-0">{action}</div>}
+      </div>
+      {note}
     </div>
   );
 }
