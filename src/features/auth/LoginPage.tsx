@@ -18,8 +18,11 @@ import { Button } from "@/components/ui/Button";
 import { Card } from "@/components/ui/Card";
 import { Field, inputStyles } from "@/components/ui/Field";
 import { GoogleIcon, MailIcon } from "@/components/ui/icons";
+import { NeedsNetworkNote } from "@/components/ui/NeedsNetworkNote";
 import { Spinner } from "@/components/ui/Spinner";
 import { readRedirectAfterLogin, storeRedirectAfterLogin } from "@/lib/authStorage";
+import { connectionLostReason } from "@/lib/offline/connectionWatch";
+import { useNetworkNeeded } from "@/lib/offline/useNetworkNeeded";
 import { usePageTitle } from "@/lib/usePageTitle";
 import { useQueryState } from "@/lib/useQueryState";
 import { useCurrentUser } from "./useCurrentUser";
@@ -94,6 +97,8 @@ function SignInForm({
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const [redirectingToGoogle, setRedirectingToGoogle] = useState(false);
+  // Both ways in are server calls (actions: cut off mid-way they fail, and can be tried again).
+  const network = useNetworkNeeded("signing in", sending || redirectingToGoogle);
   const emailInput = useRef<HTMLInputElement>(null);
 
   const googleEnabled = providers.status === "success" && providers.data.google;
@@ -101,6 +106,7 @@ function SignInForm({
 
   async function sendMagicLink(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (network.blocked) return;
     const address = normalizeEmail(email);
     const problem = emailError(address);
     if (problem !== null) {
@@ -116,7 +122,7 @@ function SignInForm({
       onSent(address);
     } catch (err) {
       const data = appErrorData(err);
-      const message = errorMessage(err, AUTH_MESSAGES.magicLinkFailed);
+      const message = errorMessage(err, connectionLostReason(err) ?? AUTH_MESSAGES.magicLinkFailed);
       if (data?.field === "email" || data?.code === "RATE_LIMITED") {
         setFieldError(message);
         emailInput.current?.focus();
@@ -129,6 +135,7 @@ function SignInForm({
   }
 
   async function continueWithGoogle() {
+    if (network.blocked) return;
     setRedirectingToGoogle(true);
     try {
       // The library sends the browser to Google; we come back on /auth/callback.
@@ -166,12 +173,13 @@ function SignInForm({
           size="lg"
           className="w-full"
           disabled={!googleEnabled || redirectingToGoogle}
-          aria-describedby={googleNotConfigured ? "google-not-configured" : undefined}
+          {...network.controlWith(googleNotConfigured && "google-not-configured")}
           onClick={() => void continueWithGoogle()}
         >
           {redirectingToGoogle ? <Spinner /> : <GoogleIcon />}
           Continue with Google
         </Button>
+        <NeedsNetworkNote need={network} className="mt-2 text-center" />
         {googleNotConfigured && (
           <p id="google-not-configured" className="mt-2 text-center text-sm text-cream-400">
             {AUTH_MESSAGES.googleNotConfigured} Use the magic link below.
@@ -206,10 +214,10 @@ function SignInForm({
             />
           )}
         </Field>
-        <Button type="submit" size="lg" className="w-full" disabled={sending}>
+        <Button type="submit" size="lg" className="w-full" disabled={sending} {...network.control}>
           {sending ? (
             <>
-              <Spinner /> Sending…
+              <Spinner /> {network.busyLabel("Sending…")}
             </>
           ) : (
             <>
