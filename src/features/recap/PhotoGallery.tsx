@@ -15,9 +15,13 @@ import { Button } from "@/components/ui/Button";
 import { LoadErrorBoundary } from "@/components/ui/QueryErrorBoundary";
 import { Field, inputStyles } from "@/components/ui/Field";
 import { CameraIcon } from "@/components/ui/icons";
+import { NeedsNetworkNote } from "@/components/ui/NeedsNetworkNote";
 import { Spinner } from "@/components/ui/Spinner";
 import { cn } from "@/lib/cn";
 import { lazyDialog, preloadOnIntent } from "@/lib/lazyDialog";
+import { connectionLostReason } from "@/lib/offline/connectionWatch";
+import { runWhileConnected } from "@/lib/offline/useConnectionLost";
+import { useNetworkNeeded } from "@/lib/offline/useNetworkNeeded";
 import { uploadWithProgress } from "@/lib/uploadWithProgress";
 import { downscaleIfLarge } from "./resizeImage";
 
@@ -136,6 +140,8 @@ function PhotoUploader({ eventId }: { eventId: Id<"events"> }) {
   const [caption, setCaption] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
+  // Choosing a photo and its caption work offline; only the upload waits for the connection.
+  const network = useNetworkNeeded("uploading a photo", progress !== null);
 
   const preview = useMemo(() => (file === null ? null : URL.createObjectURL(file)), [file]);
   useEffect(
@@ -169,6 +175,7 @@ function PhotoUploader({ eventId }: { eventId: Id<"events"> }) {
 
   async function upload(event: FormEvent) {
     event.preventDefault();
+    if (network.blocked) return;
     if (file === null) {
       setError("Please select an image file");
       return;
@@ -183,7 +190,9 @@ function PhotoUploader({ eventId }: { eventId: Id<"events"> }) {
     try {
       const ready = await downscaleIfLarge(file);
       const url = await generateUploadUrl();
-      const storageId = await uploadWithProgress(url, ready, setProgress);
+      const storageId = await runWhileConnected((signal) =>
+        uploadWithProgress(url, ready, setProgress, signal),
+      );
       await addPhoto({ eventId, storageId: storageId as Id<"_storage">, caption: parsed.caption });
       toast.success("Photo added! 📸");
       reset();
@@ -192,7 +201,8 @@ function PhotoUploader({ eventId }: { eventId: Id<"events"> }) {
       setError(
         errorMessage(
           err,
-          err instanceof Error && err.message ? err.message : "Failed to upload photo",
+          connectionLostReason(err) ??
+            (err instanceof Error && err.message ? err.message : "Failed to upload photo"),
         ),
       );
     }
@@ -277,14 +287,15 @@ function PhotoUploader({ eventId }: { eventId: Id<"events"> }) {
             </div>
           )}
           <div className="flex gap-3">
-            <Button type="submit" disabled={busy}>
+            <Button type="submit" disabled={busy} {...network.control}>
               {busy && <Spinner className="size-4" />}
-              {busy ? `Uploading… ${progress}%` : "Upload Photo"}
+              {busy ? network.busyLabel(`Uploading… ${progress}%`) : "Upload Photo"}
             </Button>
             <Button variant="ghost" onClick={reset} disabled={busy}>
               Cancel
             </Button>
           </div>
+          <NeedsNetworkNote need={network} />
         </>
       )}
     </form>
