@@ -4,8 +4,7 @@ export class UploadError extends Error {}
 /**
  * POSTs a file to a Convex upload URL with XMLHttpRequest (fetch cannot
  * report upload progress), calling `onProgress` with 0–100. Resolves with
- * the stored file's id. Aborting `signal` stops the upload; its reason's
- * message (an Error's) becomes the failure's.
+ * the stored file's id. Aborting `signal` stops the upload.
  */
 export function uploadWithProgress(
   url: string,
@@ -14,8 +13,15 @@ export function uploadWithProgress(
   signal?: AbortSignal,
 ): Promise<string> {
   return new Promise((resolve, reject) => {
-    const cancelled = () =>
-      new UploadError(signal?.reason instanceof Error ? signal.reason.message : "Upload cancelled");
+    // A reason given to abort() explains it (the connection was lost); a bare abort is a cancel.
+    const cancelled = () => {
+      const reason: unknown = signal?.reason;
+      return new UploadError(
+        reason instanceof Error && reason.name !== "AbortError"
+          ? reason.message
+          : "Upload cancelled",
+      );
+    };
     if (signal?.aborted) {
       reject(cancelled());
       return;
