@@ -54,7 +54,7 @@ describe("useNetworkNeeded", () => {
     expect(html).toContain("saving your profile will finish when you&#x27;re back online.");
   });
 
-  it("comes back by itself with the connection", () => {
+  it("follows the connection: the same button is back once online", () => {
     connection.online = false;
     expect(render()).toContain("aria-disabled");
     connection.online = true;
