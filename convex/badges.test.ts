@@ -9,7 +9,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
-import { countBadgeActivity } from "./model/badges";
+import { countBadgeActivity } from "./model/badgeCounters";
 import { BADGE_CATALOGUE, badgeByKey } from "../shared/badgeCatalogue";
 import { BADGE_MESSAGES } from "../shared/badgeRules";
 import {

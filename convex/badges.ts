@@ -12,7 +12,6 @@ import { BADGE_TRIGGERS, BULK_CHECK_BATCH, BULK_CHECK_PAUSE_MS } from "../shared
 import {
   applyDefaultVisibility,
   checkBadges,
-  getBadgeCounters,
   knownBadges,
   progressRowsOf,
   setBadgeVisibility,
@@ -20,6 +19,7 @@ import {
   userBadgesOf,
   visibleBadgesOf,
 } from "./model/badges";
+import { getBadgeCounters } from "./model/badgeCounters";
 import { getProfileByUsername, profileAccessFor } from "./model/profiles";
 import { getViewerId, requireViewerId } from "./model/viewer";
 

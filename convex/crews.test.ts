@@ -376,7 +376,7 @@ test("remove: a crew past one batch (320 members) is cleaned up in scheduled bat
   const crewId = await createCrew(creator);
   const memberIds = await t.run(async (ctx) => {
     const { ensureProfile } = await import("./model/profiles");
-    const { changeCrewMembership } = await import("./model/crews");
+    const { changeCrewMembership } = await import("./model/crewMembership");
     const ids: Id<"users">[] = [];
     for (let i = 0; i < 320; i++) {
       const userId = await ctx.db.insert("users", { name: `Member ${i}` });

@@ -21,8 +21,8 @@ import {
 } from "../shared/crewRules";
 import { NOTIFICATION_TEXTS } from "../shared/notificationRules";
 import { firstIssue } from "../shared/profileRules";
+import { changeCrewMembership } from "./model/crewMembership";
 import {
-  changeCrewMembership,
   ensureCrewCreator,
   ensureCrewManager,
   getCrewMember,

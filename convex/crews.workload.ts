@@ -16,7 +16,7 @@ import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import type { MutationCtx } from "./_generated/server";
 import type schema from "./schema";
-import { changeCrewMembership } from "./model/crews";
+import { changeCrewMembership } from "./model/crewMembership";
 import { createNotification, senderOf } from "./model/notifications";
 import { documentsRead, type Measurement } from "./perf.workload";
 import { userSearchTerms } from "../shared/crewRules";

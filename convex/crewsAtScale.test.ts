@@ -21,7 +21,7 @@ import {
   newLimitedTest,
   runDue,
 } from "./test.setup";
-import { changeCrewMembership } from "./model/crews";
+import { changeCrewMembership } from "./model/crewMembership";
 
 beforeEach(() => {
   stubDeploymentEnv();

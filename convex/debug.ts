@@ -27,7 +27,8 @@ import {
 } from "./model/debug";
 import { processInvitationToken } from "./model/invitationTokens";
 import { sendEmail, type EmailResult } from "./model/emails";
-import { checkBadges, getBadgeCounters, progressRowsOf } from "./model/badges";
+import { getBadgeCounters } from "./model/badgeCounters";
+import { checkBadges, progressRowsOf } from "./model/badges";
 import { createNotification } from "./model/notifications";
 import { getViewerId, requireViewerId, requireViewerIdInAction } from "./model/viewer";
 import { BADGE_TRIGGERS } from "../shared/badgeRules";

@@ -41,6 +41,7 @@ import {
   getEventEnsuringEditor,
   getEventOrThrow,
   isAnotherEventsCover,
+  leaveEvent,
   PARTICIPANT_SYNC_BATCH,
   refreshSearchTextOfHostedEvents,
   replaceCover,
@@ -48,12 +49,11 @@ import {
   updateEvent,
 } from "./model/events";
 import {
-  leaveEvent,
   notifyAttendeesOfCancellation,
   notifyRoleChange,
   notifyAttendeesOfChange,
   sessionChangeOf,
-} from "./model/eventInvitations";
+} from "./model/eventNotifications";
 import { coverUrlOf, eventPageView, viewerState } from "./model/eventViews";
 import { appError } from "./model/errors";
 import { runOnce } from "./model/idempotency";

@@ -13,9 +13,9 @@ import {
   inviteCrewBatch,
   inviteCrewToEvent,
   inviteUsersToEvent,
-  notifyAttendeesOfChange,
   respondToEventInvitation,
 } from "./model/eventInvitations";
+import { notifyAttendeesOfChange } from "./model/eventNotifications";
 import { runOnce } from "./model/idempotency";
 import { readParticipationRows } from "./model/participation";
 import { searchUsers } from "./model/userSearch";

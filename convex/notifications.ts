@@ -17,11 +17,10 @@ import {
   markAllRead as markAllReadOf,
   markAllReadBatch,
   markRead as markOneRead,
-  notificationViews,
   recordInvitationResponse,
   unreadCount as unreadCountOf,
 } from "./model/notifications";
-import { withSessionEnds } from "./model/eventInvitations";
+import { notificationViews, withSessionEnds } from "./model/notificationViews";
 import { getViewerId, requireViewerId } from "./model/viewer";
 
 /** The bell's badge number: one counter read. */

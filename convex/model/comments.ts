@@ -22,7 +22,7 @@ import {
 import { appError } from "./errors";
 import { People, type PersonView } from "./eventViews";
 import { adjustRecapCounters, ensureRecapUnlocked, getEventEnsuringRecapAttendee, getEventEnsuringRecapViewer, recapUnlocked } from "./recap";
-import { countBadgeActivity } from "./badges";
+import { countBadgeActivity } from "./badgeCounters";
 
 export type CommentDoc = Doc<"event_comments">;
 export type ReactionDoc = Doc<"event_comment_reactions">;

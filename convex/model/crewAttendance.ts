@@ -23,7 +23,7 @@ import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import type { AccountCleanup, CleanupStep } from "./batchedCleanup";
-import { adjustCrewAttendance, getCrewMember } from "./crews";
+import { getCrewEvent, getCrewMember } from "./crews";
 
 /** Crews, sessions or counted rows handled per mutation; the rest in scheduled batches. */
 export const CREW_ATTENDANCE_BATCH = 100;
@@ -46,6 +46,37 @@ async function countedRow(
       q.eq("crewId", crewId).eq("eventId", eventId).eq("userId", userId),
     )
     .unique();
+}
+
+/**
+ * Moves a crew's count of members attending `eventId` by `delta`: a row is
+ * made on the first attendee and dropped when nobody attends and the crew
+ * was not invited.
+ */
+async function adjustCrewAttendance(
+  ctx: MutationCtx,
+  crewId: Id<"crews">,
+  eventId: Id<"events">,
+  delta: number,
+  now: number = Date.now(),
+): Promise<void> {
+  const row = await getCrewEvent(ctx, crewId, eventId);
+  if (row === null) {
+    if (delta > 0) {
+      await ctx.db.insert("crew_events", {
+        crewId,
+        eventId,
+        invited: false,
+        invitedBy: null,
+        attendingMembers: delta,
+        createdAt: now,
+      });
+    }
+    return;
+  }
+  const attendingMembers = Math.max(0, row.attendingMembers + delta);
+  if (attendingMembers === 0 && !row.invited) await ctx.db.delete("crew_events", row._id);
+  else await ctx.db.patch("crew_events", row._id, { attendingMembers });
 }
 
 /** Counts `userId` among the crew's members attending the session, unless already counted. */

@@ -9,13 +9,14 @@ import type { Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import type { AccountCleanup } from "./batchedCleanup";
 import { deleteCountedRowsOfCrew } from "./crewAttendance";
-import { changeCrewMembership, type CrewDoc } from "./crews";
+import { changeCrewMembership } from "./crewMembership";
+import type { CrewDoc } from "./crews";
 import {
   deleteNotificationsOfCrew,
   deleteNotificationsOfUserBatch,
   NOTIFICATION_BATCH,
 } from "./notifications";
-import { adjustProfileStats } from "./profiles";
+import { countCrewMembershipChange } from "./profileStats";
 
 export const CREW_CLEANUP_BATCH = 300;
 
@@ -29,7 +30,7 @@ const deleteMembersOfCrew: CrewCleanup = async (ctx, crewId, limit) => {
     .take(limit);
   for (const row of rows) {
     await ctx.db.delete("crew_members", row._id);
-    if (row.status === "accepted") await adjustProfileStats(ctx, row.userId, { crews: -1 });
+    await countCrewMembershipChange(ctx, row.userId, row.status, null);
   }
   return rows.length;
 };

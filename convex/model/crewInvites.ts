@@ -22,7 +22,8 @@ import {
 } from "../../shared/crewRules";
 import { NOTIFICATION_TEXTS, type InvitationResponse } from "../../shared/notificationRules";
 import type { CleanupStep } from "./batchedCleanup";
-import { changeCrewMembership, getCrewMember, standingOf, type CrewDoc } from "./crews";
+import { changeCrewMembership } from "./crewMembership";
+import { getCrewMember, standingOf, type CrewDoc } from "./crews";
 import { appError } from "./errors";
 import { enforceSenderLimit } from "./senderLimits";
 import { sendCrewInvitationEmail } from "./invitationEmails";

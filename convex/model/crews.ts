@@ -1,10 +1,9 @@
 /**
- * Crews: finding one; the one door every crew function takes to
- * a crew, `getCrewVisibleTo`, with the role checks made on what it returns;
- * and the one write path for a crew membership, `changeCrewMembership`, which
- * keeps every count that follows from it exact: the crew's memberCount and
- * pendingCount, the member's profile stat "Crews", and the crew's
- * attendance of upcoming sessions (`crew_events.attendingMembers`).
+ * Crews: finding one and a membership; the one door every crew function
+ * takes to a crew, `getCrewVisibleTo`, with the role checks made on what it
+ * returns; and the crews' links to sessions (`crew_events`: invited, shared
+ * with the crew's members). Reading only, besides the links: a membership is
+ * written by ./crewMembership, the crews' attendance counts by ./crewAttendance.
  */
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
@@ -13,14 +12,10 @@ import {
   canManageCrew,
   canViewCrew,
   crewRoleOf,
-  type CrewMemberStatus,
   type CrewRole,
   type CrewStanding,
 } from "../../shared/crewRules";
-import { onCrewMembershipChanged } from "./badges";
-import { syncSessionsOfMember } from "./crewAttendance";
 import { appError } from "./errors";
-import { adjustProfileStats, getProfileByUserId } from "./profiles";
 
 export type CrewDoc = Doc<"crews">;
 export type CrewMemberDoc = Doc<"crew_members">;
@@ -48,46 +43,6 @@ export function standingOf(
     isCreator: crew.createdBy === userId,
     member: member === null ? null : { role: member.role, status: member.status },
   };
-}
-
-/** Memberships read per step when walking one person's crews. */
-const SHARED_CREW_PAGE = 100;
-
-/**
- * Whether `a` and `b` are accepted members of one crew: the crews of
- * whichever of them is in fewer (their profiles' maintained "Crews" stat),
- * each checked with one point read for the other, so the work grows only
- * with the smaller side (one person with few crews keeps it small).
- */
-export async function sharesAcceptedCrewWith(
-  ctx: QueryCtx,
-  a: Id<"users">,
-  b: Id<"users">,
-): Promise<boolean> {
-  if (a === b) return true;
-  const [profileA, profileB] = await Promise.all([
-    getProfileByUserId(ctx, a),
-    getProfileByUserId(ctx, b),
-  ]);
-  const crewsOfA = profileA?.stats.crews ?? Number.POSITIVE_INFINITY;
-  const crewsOfB = profileB?.stats.crews ?? Number.POSITIVE_INFINITY;
-  const [walker, other] = crewsOfA <= crewsOfB ? [a, b] : [b, a];
-  let after: number | null = null;
-  for (;;) {
-    const from: number | null = after;
-    const page: CrewMemberDoc[] = await ctx.db
-      .query("crew_members")
-      .withIndex("by_user_and_status", (q) => {
-        const range = q.eq("userId", walker).eq("status", "accepted");
-        return from === null ? range : range.gt("_creationTime", from);
-      })
-      .take(SHARED_CREW_PAGE);
-    for (const membership of page) {
-      if ((await getCrewMember(ctx, membership.crewId, other))?.status === "accepted") return true;
-    }
-    if (page.length < SHARED_CREW_PAGE) return false;
-    after = page[page.length - 1]._creationTime;
-  }
 }
 
 // ---------------------------------------------------------------- access
@@ -161,119 +116,14 @@ export function roleOf(access: CrewAccess): CrewRole | null {
   return access.standing === null ? null : crewRoleOf(access.standing);
 }
 
-// ---------------------------------------------------------------- the one write path
+// ---------------------------------------------------------------- links to sessions
 
-export type CrewMembershipChange = {
-  status: CrewMemberStatus;
-  role: CrewRole;
-  /** Recorded on (re-)invitation. */
-  invitedBy?: Id<"users"> | null;
-} | null;
-
-/**
- * Sets one user's membership of one crew (null removes the row) and fixes
- * every maintained count by the difference. Returns the row as it now is.
- * Access rules are the caller's job.
- */
-export async function changeCrewMembership(
-  ctx: MutationCtx,
-  crew: CrewDoc,
-  userId: Id<"users">,
-  change: CrewMembershipChange,
-  now: number = Date.now(),
-): Promise<CrewMemberDoc | null> {
-  const before = await getCrewMember(ctx, crew._id, userId);
-  let after: CrewMemberDoc | null;
-  if (change === null) {
-    if (before !== null) await ctx.db.delete("crew_members", before._id);
-    after = null;
-  } else if (before === null) {
-    const id = await ctx.db.insert("crew_members", {
-      crewId: crew._id,
-      userId,
-      status: change.status,
-      role: change.role,
-      invitedBy: change.invitedBy ?? null,
-      joinedAt: change.status === "accepted" ? now : null,
-      createdAt: now,
-      updatedAt: now,
-    });
-    after = await ctx.db.get("crew_members", id);
-  } else {
-    const patch: Partial<CrewMemberDoc> = {
-      status: change.status,
-      role: change.role,
-      updatedAt: now,
-      ...(change.invitedBy !== undefined ? { invitedBy: change.invitedBy } : {}),
-      ...(change.status === "accepted" && before.status !== "accepted" ? { joinedAt: now } : {}),
-      ...(change.status !== "accepted" ? { joinedAt: null } : {}),
-    };
-    await ctx.db.patch("crew_members", before._id, patch);
-    after = { ...before, ...patch };
-  }
-
-  const wasAccepted = before?.status === "accepted";
-  const isAccepted = after?.status === "accepted";
-  const wasPending = before?.status === "pending";
-  const isPending = after?.status === "pending";
-  const memberDelta = Number(isAccepted) - Number(wasAccepted);
-  const pendingDelta = Number(isPending) - Number(wasPending);
-  if (memberDelta !== 0 || pendingDelta !== 0) {
-    const current = (await ctx.db.get("crews", crew._id)) ?? crew;
-    await ctx.db.patch("crews", crew._id, {
-      memberCount: Math.max(0, current.memberCount + memberDelta),
-      pendingCount: Math.max(0, current.pendingCount + pendingDelta),
-    });
-  }
-  if (memberDelta !== 0) {
-    await adjustProfileStats(ctx, userId, { crews: memberDelta });
-    await syncSessionsOfMember(ctx, crew._id, userId, now, null, now);
-  }
-  await onCrewMembershipChanged(ctx, userId, {
-    joined: memberDelta > 0,
-    promoted: after?.role === "co_host" && before?.role !== "co_host",
-  });
-  return after;
-}
-
-// ---------------------------------------------------------------- crew attendance of sessions
-
-async function getCrewEvent(ctx: QueryCtx, crewId: Id<"crews">, eventId: Id<"events">) {
+/** A crew's link to a session: invited, and how many of its members attend (./crewAttendance). */
+export async function getCrewEvent(ctx: QueryCtx, crewId: Id<"crews">, eventId: Id<"events">) {
   return await ctx.db
     .query("crew_events")
     .withIndex("by_crew_and_event", (q) => q.eq("crewId", crewId).eq("eventId", eventId))
     .unique();
-}
-
-/**
- * Moves a crew's count of members attending `eventId` by `delta`: a row is
- * made on the first attendee and dropped when nobody attends and the crew
- * was not invited.
- */
-export async function adjustCrewAttendance(
-  ctx: MutationCtx,
-  crewId: Id<"crews">,
-  eventId: Id<"events">,
-  delta: number,
-  now: number = Date.now(),
-): Promise<void> {
-  const row = await getCrewEvent(ctx, crewId, eventId);
-  if (row === null) {
-    if (delta > 0) {
-      await ctx.db.insert("crew_events", {
-        crewId,
-        eventId,
-        invited: false,
-        invitedBy: null,
-        attendingMembers: delta,
-        createdAt: now,
-      });
-    }
-    return;
-  }
-  const attendingMembers = Math.max(0, row.attendingMembers + delta);
-  if (attendingMembers === 0 && !row.invited) await ctx.db.delete("crew_events", row._id);
-  else await ctx.db.patch("crew_events", row._id, { attendingMembers });
 }
 
 /** Marks a crew as invited to an event (creating the link row when needed). */

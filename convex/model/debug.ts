@@ -17,7 +17,8 @@ import type { NotificationType } from "../../shared/notificationRules";
 import { cleanUserText } from "../../shared/userText";
 import { progressRowsOf, userBadgesOf } from "./badges";
 import { appError } from "./errors";
-import { notificationViews, unreadCount } from "./notifications";
+import { notificationViews } from "./notificationViews";
+import { unreadCount } from "./notifications";
 import { ensureProfile, getProfileByUserId, profileAccessFor, type ProfileDoc } from "./profiles";
 
 /**

@@ -26,7 +26,8 @@ import { deleteCountedRowsOfEvent } from "./crewAttendance";
 import { cancelFinish, type EventDoc } from "./events";
 import { deleteNotificationsOfEvent } from "./notifications";
 import { changeParticipation, deleteParticipantRow, deleteUserEventCounts } from "./participation";
-import { adjustProfileStats, deleteStoredFile } from "./profiles";
+import { countHostedSession, countRsvpChange } from "./profileStats";
+import { deleteStoredFile } from "./profiles";
 import { deleteRemindersOfEvent } from "./reminders";
 import {
   deleteCommentReactionsOfEvent,
@@ -43,7 +44,7 @@ const deleteRsvpsOfEvent: EventCleanup = async (ctx, eventId, limit) => {
     .take(limit);
   for (const row of rows) {
     await ctx.db.delete("rsvps", row._id);
-    await adjustProfileStats(ctx, row.userId, { rsvps: -1 });
+    await countRsvpChange(ctx, row.userId, row.status, null);
   }
   return rows.length;
 };
@@ -128,7 +129,7 @@ export async function deleteEventCascade(
   await cancelFinish(ctx, event);
   if (event.coverStorageId !== null) await deleteStoredFile(ctx, event.coverStorageId);
   await ctx.db.delete("events", event._id);
-  await adjustProfileStats(ctx, event.createdBy, { sessions: -1 });
+  await countHostedSession(ctx, event.createdBy, -1);
   await cleanupDeletedEvent(ctx, event._id, budget);
 }
 

@@ -1,104 +1,26 @@
 /**
- * Invitations to sessions (spec 2 §5, spec 3 §4): inviting users and crews
- * (pending `event_members` rows, role attendee), answering, leaving without
- * losing an invitation, and the notifications they send. Every row change
- * goes through `changeParticipation`, so counts, lists and private-event
- * access follow.
+ * Invitations to sessions: inviting users and crews (pending `event_members`
+ * rows, role attendee) and answering. Every row change goes through
+ * `changeParticipation`, so counts, lists and private-event access follow;
+ * what the invitee and the inviter hear is ./eventNotifications.
  */
 import { internal } from "../_generated/api";
 import type { Id } from "../_generated/dataModel";
-import type { MutationCtx, QueryCtx } from "../_generated/server";
+import type { MutationCtx } from "../_generated/server";
 import { CREW_MESSAGES, INVITE_BATCH_MAX } from "../../shared/crewRules";
 import { EVENT_INVITATION_MESSAGES } from "../../shared/eventInvitationRules";
-import { eventPath } from "../../shared/eventSlug";
-import { NOTIFICATION_TEXTS, type InvitationResponse } from "../../shared/notificationRules";
+import type { InvitationResponse } from "../../shared/notificationRules";
 import { getCrewVisibleTo, markCrewInvited } from "./crews";
 import { appError } from "./errors";
+import { notifyInviterOfAnswer, notifyOfEventInvitation } from "./eventNotifications";
 import { ensureNotEnded, type EventDoc } from "./events";
-import {
-  createNotification,
-  eventInvitationKey,
-  senderOf,
-  type NotificationDoc,
-  type NotificationView,
-  type Sender,
-} from "./notifications";
+import { senderOf, type Sender } from "./notifications";
 import { sendEventInvitationEmail } from "./invitationEmails";
 import { changeParticipation, readParticipationRows } from "./participation";
 import { enforceSenderLimit } from "./senderLimits";
 
 /** Crew members invited in the inviting mutation; the rest in scheduled batches of this size. */
 export const CREW_INVITE_BATCH = 100;
-
-/**
- * What an event notification carries. Not the session's
- * end: whether an invitation has expired is read from the session when the
- * notification is shown (`withSessionEnds`), as a moved session ends later or sooner.
- */
-export function eventNotificationData(event: EventDoc) {
-  return {
-    event_id: event._id,
-    eventId: event._id,
-    event_title: event.title,
-    eventTitle: event.title,
-    eventCode: event.eventCode,
-    event_date_time: event.startTime,
-    duration_type: event.durationType,
-    event_path: eventPath(event),
-  };
-}
-
-/**
- * The bell's views, each with `eventEndTime`: for a session invitation, when
- * its session ends as the session is now (null when the session is gone),
- * so "Event has expired" follows a session that was moved; null for the
- * rest. An end copied onto older rows is dropped. Each session is read once
- * per call (a page holds at most 20 notifications).
- */
-export async function withSessionEnds(
-  ctx: QueryCtx,
-  rows: readonly NotificationDoc[],
-  views: readonly NotificationView[],
-): Promise<Array<NotificationView & { eventEndTime: number | null }>> {
-  const ends = new Map<Id<"events">, Promise<number | null>>();
-  const endOf = (eventId: Id<"events">) => {
-    let end = ends.get(eventId);
-    if (end === undefined) {
-      end = ctx.db.get("events", eventId).then((event) => event?.endTime ?? null);
-      ends.set(eventId, end);
-    }
-    return end;
-  };
-  return await Promise.all(
-    views.map(async (view, i) => {
-      const eventId = rows[i].type === "event_invitation" ? rows[i].eventId : null;
-      const { event_end_time: _copied, ...data } = view.data;
-      return { ...view, data, eventEndTime: eventId === null ? null : await endOf(eventId) };
-    }),
-  );
-}
-
-/**
- * Leaves an event (spec 2 "Leave"): the RSVP goes, and an accepted
- * membership — except that an accepted invitation returns to pending, so
- * taking back an answer (a 'Maybe' toggled off, which answered it) never
- * deletes an invitation and a private session stays open to answer it; a
- * pending or declined invitation stays as it is.
- */
-export async function leaveEvent(
-  ctx: MutationCtx,
-  event: EventDoc,
-  userId: Id<"users">,
-): Promise<void> {
-  const { member } = await readParticipationRows(ctx, event._id, userId);
-  const invitation = member?.role === "attendee" && member.invitedBy !== null;
-  await changeParticipation(ctx, event, userId, {
-    rsvp: null,
-    ...(member?.status === "accepted"
-      ? { member: invitation ? { role: "attendee", status: "pending" } : null }
-      : {}),
-  });
-}
 
 /**
  * Invites one user (a pending attendee row and an event_invitation
@@ -127,20 +49,7 @@ async function inviteOne(
       invitedBy: sender.senderId,
     },
   });
-  await createNotification(ctx, {
-    userId,
-    type: "event_invitation",
-    ...NOTIFICATION_TEXTS.eventInvitation(sender.senderName, event.title),
-    data: {
-      ...eventNotificationData(event),
-      inviter_id: sender.senderId,
-      invited_by: sender.senderId,
-      inviter_name: sender.senderName,
-    },
-    sender,
-    invitationKey: eventInvitationKey(event._id),
-    eventId: event._id,
-  });
+  await notifyOfEventInvitation(ctx, event, userId, sender);
   await sendEventInvitationEmail(ctx, event, userId, sender);
   return true;
 }
@@ -177,7 +86,7 @@ export async function inviteUsersToEvent(
 
 /**
  * Invites a crew: the crew is linked to the event (its accepted members may
- * see it: DESIGN.md) and each accepted member gets their own pending
+ * see it) and each accepted member gets their own pending
  * invitation — the first CREW_INVITE_BATCH here, the rest in scheduled
  * batches (`queuedCount`), so a crew of any size stays inside the
  * transaction limits. The inviter must be an accepted member of the crew.
@@ -276,144 +185,4 @@ export async function respondToEventInvitation(
   });
   if (rows.member.invitedBy !== null)
     await notifyInviterOfAnswer(ctx, event, userId, rows.member.invitedBy, response, method);
-}
-
-/** The inviter hears that their invitation to a session was accepted or declined. */
-export async function notifyInviterOfAnswer(
-  ctx: MutationCtx,
-  event: EventDoc,
-  userId: Id<"users">,
-  inviterId: Id<"users">,
-  response: InvitationResponse,
-  method: "in_app" | "email",
-): Promise<void> {
-  const invitee = await senderOf(ctx, userId);
-  await createNotification(ctx, {
-    userId: inviterId,
-    type: "event_invitation_response",
-    ...NOTIFICATION_TEXTS.eventInvitationResponse(invitee.senderName, event.title, response),
-    data: { ...eventNotificationData(event), user_id: userId, response, response_method: method },
-    sender: invitee,
-    eventId: event._id,
-  });
-}
-
-/** The host hears of a new or changed RSVP (spec 3 "event RSVP (to the host)"). */
-export async function notifyHostOfRsvp(
-  ctx: MutationCtx,
-  event: EventDoc,
-  userId: Id<"users">,
-  status: "going" | "maybe" | "not_going",
-): Promise<void> {
-  const sender = await senderOf(ctx, userId);
-  await createNotification(ctx, {
-    userId: event.createdBy,
-    type: "event_rsvp",
-    ...NOTIFICATION_TEXTS.eventRsvp(sender.senderName, event.title, status),
-    data: { ...eventNotificationData(event), rsvpUserId: userId, response: status },
-    sender,
-    eventId: event._id,
-  });
-}
-
-// ---------------------------------------------------------------- telling attendees
-
-/** Attendees told per mutation of a session change; the rest in scheduled batches. */
-export const ATTENDEE_NOTIFY_BATCH = 200;
-/** A deleted session's attendees that hear it was cancelled (told in the deleting mutation, before its rows go). */
-export const CANCELLED_NOTIFY_MAX = 500;
-
-export type SessionChange = "time" | "place" | "time_and_place";
-
-/** Which of time and place an edit changed, or null when neither did (spec 3: event_update). */
-export function sessionChangeOf(before: EventDoc, after: EventDoc): SessionChange | null {
-  const time = before.startTime !== after.startTime || before.endTime !== after.endTime;
-  const place =
-    before.location !== after.location ||
-    before.placeId !== after.placeId ||
-    before.placeName !== after.placeName;
-  if (time && place) return "time_and_place";
-  return time ? "time" : place ? "place" : null;
-}
-
-/**
- * Tells the next ATTENDEE_NOTIFY_BATCH attendees (host and editor excepted)
- * that the session's time or place changed; schedules the rest.
- */
-export async function notifyAttendeesOfChange(
-  ctx: MutationCtx,
-  eventId: Id<"events">,
-  change: SessionChange,
-  editorId: Id<"users">,
-  cursor: string | null,
-): Promise<void> {
-  const event = await ctx.db.get("events", eventId);
-  if (event === null) return;
-  const page = await ctx.db
-    .query("event_participants")
-    .withIndex("by_event", (q) => q.eq("eventId", eventId))
-    .paginate({ numItems: ATTENDEE_NOTIFY_BATCH, cursor });
-  const sender = await senderOf(ctx, editorId);
-  for (const row of page.page) {
-    if (row.userId === event.createdBy) continue;
-    await createNotification(ctx, {
-      userId: row.userId,
-      type: "event_update",
-      ...NOTIFICATION_TEXTS.eventUpdate(event.title, change),
-      data: { ...eventNotificationData(event), reason: change },
-      sender,
-      eventId,
-    });
-  }
-  if (!page.isDone) {
-    await ctx.scheduler.runAfter(0, internal.invitations.continueNotifyAttendees, {
-      eventId,
-      change,
-      editorId,
-      cursor: page.continueCursor,
-    });
-  }
-}
-
-/**
- * Before a session is deleted: its attendees (up to CANCELLED_NOTIFY_MAX)
- * hear it was cancelled. The notification keeps the title, not the session
- * (which is gone), so the session's clean-up leaves it.
- */
-export async function notifyAttendeesOfCancellation(
-  ctx: MutationCtx,
-  event: EventDoc,
-): Promise<void> {
-  const rows = await ctx.db
-    .query("event_participants")
-    .withIndex("by_event", (q) => q.eq("eventId", event._id))
-    .take(CANCELLED_NOTIFY_MAX);
-  const sender = await senderOf(ctx, event.createdBy);
-  for (const row of rows) {
-    await createNotification(ctx, {
-      userId: row.userId,
-      type: "event_cancelled",
-      ...NOTIFICATION_TEXTS.eventCancelled(event.title),
-      data: { event_title: event.title, eventTitle: event.title, event_date_time: event.startTime },
-      sender,
-    });
-  }
-}
-
-/** A member promoted to co-host or demoted hears of it (spec 3: event_promotion). */
-export async function notifyRoleChange(
-  ctx: MutationCtx,
-  event: EventDoc,
-  userId: Id<"users">,
-  byUserId: Id<"users">,
-  role: "co_host" | "attendee",
-): Promise<void> {
-  await createNotification(ctx, {
-    userId,
-    type: "event_promotion",
-    ...NOTIFICATION_TEXTS.eventPromotion(event.title, role),
-    data: { ...eventNotificationData(event), role },
-    sender: await senderOf(ctx, byUserId),
-    eventId: event._id,
-  });
 }

@@ -1,7 +1,7 @@
 /**
  * Events: finding one by slug, code or id; the access helpers (one per
- * guarantee); creating, editing and ending; the cover image; the stored
- * search text. Spec 2 §3–§6.
+ * guarantee); a user's own RSVP and leaving; creating, editing and ending;
+ * the cover image; the stored search text.
  */
 import { internal } from "../_generated/api";
 import type { Id } from "../_generated/dataModel";
@@ -36,9 +36,10 @@ import { resolveEventTimes } from "../../shared/eventTiming";
 import { ERROR_MESSAGES } from "../../shared/errors";
 import { invitationAnswerOfRsvp } from "../../shared/eventInvitationRules";
 import { firstIssue } from "../../shared/profileRules";
+import { onSessionHosted } from "./badgeCounters";
 import { sharesInvitedCrew } from "./crews";
-import { notifyHostOfRsvp, notifyInviterOfAnswer } from "./eventInvitations";
 import { appError } from "./errors";
+import { notifyHostOfRsvp, notifyInviterOfAnswer } from "./eventNotifications";
 import {
   changeParticipation,
   participationOf,
@@ -47,8 +48,8 @@ import {
   type EventDoc,
   type ParticipationRows,
 } from "./participation";
-import { onSessionHosted } from "./badges";
-import { adjustProfileStats, deleteStoredFile, getProfileByUserId } from "./profiles";
+import { countHostedSession } from "./profileStats";
+import { deleteStoredFile, getProfileByUserId } from "./profiles";
 
 export type { EventDoc } from "./participation";
 
@@ -235,6 +236,28 @@ export async function setRsvpEnsuringAllowed(
   return updated;
 }
 
+/**
+ * Leaves an event ("Leave" on the session page): the RSVP goes, and an accepted
+ * membership — except that an accepted invitation returns to pending, so
+ * taking back an answer (a 'Maybe' toggled off, which answered it) never
+ * deletes an invitation and a private session stays open to answer it; a
+ * pending or declined invitation stays as it is.
+ */
+export async function leaveEvent(
+  ctx: MutationCtx,
+  event: EventDoc,
+  userId: Id<"users">,
+): Promise<void> {
+  const { member } = await readParticipationRows(ctx, event._id, userId);
+  const invitation = member?.role === "attendee" && member.invitedBy !== null;
+  await changeParticipation(ctx, event, userId, {
+    rsvp: null,
+    ...(member?.status === "accepted"
+      ? { member: invitation ? { role: "attendee", status: "pending" } : null }
+      : {}),
+  });
+}
+
 // ---------------------------------------------------------------- search text
 
 /**
@@ -412,7 +435,7 @@ export async function createEvent(
       endJobId: await scheduleFinish(ctx, eventId, endTime),
     });
   const event = (await ctx.db.get("events", eventId))!;
-  await adjustProfileStats(ctx, userId, { sessions: 1 });
+  await countHostedSession(ctx, userId, 1);
   await onSessionHosted(ctx, userId);
   return await changeParticipation(
     ctx,

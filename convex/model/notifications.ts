@@ -1,15 +1,14 @@
 /**
- * In-app notifications (spec 3): creating them, the bell's unread counter
- * (maintained on every write, never a count of rows), reading a page,
- * marking read, recording an invitation's answer on its notification, and
- * clean-ups. Every notification write goes through this module so the
- * counter stays exact.
+ * In-app notifications: creating them, the bell's unread counter
+ * (maintained on every write, never a count of rows), marking read,
+ * recording an invitation's answer on its notification, and clean-ups.
+ * Every notification write goes through this module so the counter stays
+ * exact. How the bell shows them is ./notificationViews.
  */
 import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import type { InvitationResponse, NotificationType } from "../../shared/notificationRules";
-import { People } from "./eventViews";
 import { getProfileByUserId } from "./profiles";
 import { schedulePush } from "./push";
 
@@ -114,53 +113,6 @@ export async function createNotification(
   if (!input.read) await adjustUnread(ctx, input.userId, 1);
   await schedulePush(ctx, { ...input, data: input.data ?? {} });
   return id;
-}
-
-// ---------------------------------------------------------------- reading
-
-export type NotificationView = {
-  _id: Id<"notifications">;
-  type: NotificationType;
-  title: string;
-  message: string;
-  data: NotificationData;
-  read: boolean;
-  createdAt: number;
-  senderName: string | null;
-  senderAvatar: string | null;
-};
-
-/**
- * Notifications as `viewerId` sees them: the sender's name and avatar as they
- * are now, the avatar only when the viewer may see the sender's full profile
- * (a private or crew_only sender's photo stays hidden, and a replaced avatar
- * never shows as a dead link). Each sender is read once per call, so a page
- * costs its rows plus one profile per distinct sender. Copies of the sender
- * stored on older rows are never passed on.
- */
-export async function notificationViews(
-  ctx: QueryCtx,
-  viewerId: Id<"users">,
-  rows: readonly NotificationDoc[],
-): Promise<NotificationView[]> {
-  const people = new People(ctx, viewerId);
-  return await Promise.all(
-    rows.map(async (row) => {
-      const sender = row.senderId === null ? null : await people.get(row.senderId);
-      const { senderName: _name, senderAvatar: _avatar, ...data } = row.data;
-      return {
-        _id: row._id,
-        type: row.type,
-        title: row.title,
-        message: row.message,
-        data,
-        read: row.read,
-        createdAt: row.createdAt,
-        senderName: sender?.displayName ?? null,
-        senderAvatar: sender?.avatarUrl ?? null,
-      };
-    }),
-  );
 }
 
 // ---------------------------------------------------------------- marking read

@@ -18,7 +18,7 @@ import {
 } from "../../shared/reminderRules";
 import { queueEmailToUser } from "./emailQueue";
 import { appError } from "./errors";
-import { eventNotificationData } from "./eventInvitations";
+import { eventNotificationData } from "./eventNotifications";
 import { ensureNotEnded, type EventDoc } from "./events";
 import { eventEmailDetails, issueInvitationTokens } from "./invitationEmails";
 import { createNotification, eventInvitationKey, senderOf, type Sender } from "./notifications";

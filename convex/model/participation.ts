@@ -1,21 +1,23 @@
 /**
  * One user's participation in one event — their RSVP, their membership and
  * whether they attend — and every count that follows from it, kept exact on
- * write without scanning (issue 4: "counts users see are maintained on every
- * write, never recounted"):
+ * write without scanning (counts users see are maintained on every write,
+ * never recounted):
  *
  * - the event's goingCount / maybeCount / notGoingCount / attendeeCount and trending key;
  * - the user's `event_participants` row (one per attended event, with copies
  *   of the event's times and visibility for the upcoming/past lists);
  * - the user's `user_event_counts` (profile Upcoming / Past tabs);
- * - the user's profile stat "RSVPs" (`adjustProfileStats`);
+ * - the user's profile stat "RSVPs" (./profileStats);
  * - for a session that has not ended, how many members of each of the
  *   user's crews attend it (`crew_events`, the crew counting rule, in
- *   batches: model/crewAttendance.ts);
+ *   batches: ./crewAttendance);
+ * - the user's badge counters (./badgeCounters);
  * - a pending invitation: an RSVP answers it, and an answer settles its
  *   notifications.
  *
- * Every RSVP or membership write goes through `changeParticipation`.
+ * Every RSVP or membership write goes through `changeParticipation`. The
+ * areas it tells never call back here, so this write path sits above them.
  */
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
@@ -23,14 +25,14 @@ import { addToTrendingKey, removeFromTrendingKey } from "../../shared/discoverFi
 import { isAttendee, type Participation } from "../../shared/eventAccess";
 import type { MemberRole, MemberStatus, RsvpStatus } from "../../shared/eventOptions";
 import { invitationAnswerOfRsvp } from "../../shared/eventInvitationRules";
-import { onParticipationChanged } from "./badges";
+import { onParticipationChanged } from "./badgeCounters";
 import { syncCrewsOfAttendee } from "./crewAttendance";
 import {
   eventInvitationKey,
   recordInvitationResponse,
   type InvitationResponseMethod,
 } from "./notifications";
-import { adjustProfileStats } from "./profiles";
+import { countRsvpChange } from "./profileStats";
 
 export type EventDoc = Doc<"events">;
 export type RsvpDoc = Doc<"rsvps">;
@@ -226,7 +228,6 @@ export async function changeParticipation(
       }
       if (after === null) {
         await ctx.db.delete("rsvps", rows.rsvp!._id);
-        await adjustProfileStats(ctx, userId, { rsvps: -1 });
         rsvp = null;
       } else if (rows.rsvp === null) {
         const id = await ctx.db.insert("rsvps", {
@@ -236,12 +237,12 @@ export async function changeParticipation(
           trendingAt,
           updatedAt: now,
         });
-        await adjustProfileStats(ctx, userId, { rsvps: 1 });
         rsvp = await ctx.db.get("rsvps", id);
       } else {
         await ctx.db.patch("rsvps", rows.rsvp._id, { status: after, trendingAt, updatedAt: now });
         rsvp = { ...rows.rsvp, status: after, trendingAt };
       }
+      await countRsvpChange(ctx, userId, before, after);
     }
   }
 

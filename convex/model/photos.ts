@@ -16,7 +16,7 @@ import { appError } from "./errors";
 import { People, type PersonView } from "./eventViews";
 import { deleteStoredFile, isAnotherUsersAvatar } from "./profiles";
 import { adjustRecapCounters, getEventEnsuringRecapAttendee, getEventEnsuringRecapViewer, recapUnlocked } from "./recap";
-import { countBadgeActivity } from "./badges";
+import { countBadgeActivity } from "./badgeCounters";
 
 export type PhotoDoc = Doc<"event_photos">;
 

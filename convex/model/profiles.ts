@@ -1,6 +1,6 @@
 /**
  * Profiles: creation on first sign-in, the views each viewer may see,
- * editing, avatars and the stat counters.
+ * editing and avatars. The stat counters are kept by ./profileStats.
  */
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
@@ -16,11 +16,10 @@ import {
   type ProfileUpdateInput,
 } from "../../shared/profileRules";
 import { userSearchTerms } from "../../shared/crewRules";
-import { sharesAcceptedCrewWith } from "./crews";
+import { getCrewMember, type CrewMemberDoc } from "./crews";
 import { appError } from "./errors";
 
 export type ProfileDoc = Doc<"user_profiles">;
-export type ProfileStats = ProfileDoc["stats"];
 
 /** Usernames that would clash with routes (/profile/edit). */
 const RESERVED_USERNAMES = new Set(["edit"]);
@@ -146,6 +145,46 @@ export async function refreshExternalAvatar(
 }
 
 // ---------------------------------------------------------------- visibility
+
+/** Memberships read per step when walking one person's crews. */
+const SHARED_CREW_PAGE = 100;
+
+/**
+ * Whether `a` and `b` are accepted members of one crew: the crews of
+ * whichever of them is in fewer (their profiles' maintained "Crews" stat),
+ * each checked with one point read for the other, so the work grows only
+ * with the smaller side (one person with few crews keeps it small).
+ */
+export async function sharesAcceptedCrewWith(
+  ctx: QueryCtx,
+  a: Id<"users">,
+  b: Id<"users">,
+): Promise<boolean> {
+  if (a === b) return true;
+  const [profileA, profileB] = await Promise.all([
+    getProfileByUserId(ctx, a),
+    getProfileByUserId(ctx, b),
+  ]);
+  const crewsOfA = profileA?.stats.crews ?? Number.POSITIVE_INFINITY;
+  const crewsOfB = profileB?.stats.crews ?? Number.POSITIVE_INFINITY;
+  const [walker, other] = crewsOfA <= crewsOfB ? [a, b] : [b, a];
+  let after: number | null = null;
+  for (;;) {
+    const from: number | null = after;
+    const page: CrewMemberDoc[] = await ctx.db
+      .query("crew_members")
+      .withIndex("by_user_and_status", (q) => {
+        const range = q.eq("userId", walker).eq("status", "accepted");
+        return from === null ? range : range.gt("_creationTime", from);
+      })
+      .take(SHARED_CREW_PAGE);
+    for (const membership of page) {
+      if ((await getCrewMember(ctx, membership.crewId, other))?.status === "accepted") return true;
+    }
+    if (page.length < SHARED_CREW_PAGE) return false;
+    after = page[page.length - 1]._creationTime;
+  }
+}
 
 /**
  * What `viewerId` (null = signed out) may see of `profile` (spec 1 §4):
@@ -338,24 +377,4 @@ export async function isAnotherUsersAvatar(
 export async function deleteStoredFile(ctx: MutationCtx, storageId: Id<"_storage">): Promise<void> {
   if ((await ctx.db.system.get("_storage", storageId)) !== null)
     await ctx.storage.delete(storageId);
-}
-
-// ---------------------------------------------------------------- stats
-
-/**
- * Adjusts the stat-tile counters (never below 0). Called by the areas that
- * own them: events (sessions hosted), RSVPs, crews (accepted memberships).
- */
-export async function adjustProfileStats(
-  ctx: MutationCtx,
-  userId: Id<"users">,
-  delta: Partial<ProfileStats>,
-): Promise<void> {
-  const profile = await getProfileByUserId(ctx, userId);
-  if (profile === null) return;
-  const stats = { ...profile.stats };
-  for (const key of ["sessions", "rsvps", "crews"] as const) {
-    stats[key] = Math.max(0, stats[key] + (delta[key] ?? 0));
-  }
-  await ctx.db.patch("user_profiles", profile._id, { stats });
 }

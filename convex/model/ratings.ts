@@ -7,7 +7,7 @@ import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { RECAP_MESSAGES, feedbackProblem, normalizeFeedback, ratingProblem } from "../../shared/recapRules";
 import { appError } from "./errors";
 import { adjustRecapCounters, getEventEnsuringRecapAttendee } from "./recap";
-import { countBadgeActivity } from "./badges";
+import { countBadgeActivity } from "./badgeCounters";
 
 export type RatingDoc = Doc<"event_ratings">;
 

@@ -21,7 +21,7 @@ import { reminderTimes } from "../../shared/eventTiming";
 import { AUTO_NUDGE_LEAD_MS, REMINDER_TEXTS } from "../../shared/reminderRules";
 import { queueEmailToUser } from "./emailQueue";
 import type { EventCleanup } from "./batchedCleanup";
-import { eventNotificationData } from "./eventInvitations";
+import { eventNotificationData } from "./eventNotifications";
 import type { EventDoc } from "./events";
 import { eventEmailDetails } from "./invitationEmails";
 import { createNotification } from "./notifications";

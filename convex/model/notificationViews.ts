@@ -1,0 +1,85 @@
+/**
+ * The bell's notifications as a viewer sees them: the sender as they are now
+ * (under the viewer's rights) and, for a session invitation, the session's
+ * end as it is now. Reading only; every write is ./notifications.
+ */
+import type { Id } from "../_generated/dataModel";
+import type { QueryCtx } from "../_generated/server";
+import type { NotificationType } from "../../shared/notificationRules";
+import { People } from "./eventViews";
+import type { NotificationData, NotificationDoc } from "./notifications";
+
+export type NotificationView = {
+  _id: Id<"notifications">;
+  type: NotificationType;
+  title: string;
+  message: string;
+  data: NotificationData;
+  read: boolean;
+  createdAt: number;
+  senderName: string | null;
+  senderAvatar: string | null;
+};
+
+/**
+ * Notifications as `viewerId` sees them: the sender's name and avatar as they
+ * are now, the avatar only when the viewer may see the sender's full profile
+ * (a private or crew_only sender's photo stays hidden, and a replaced avatar
+ * never shows as a dead link). Each sender is read once per call, so a page
+ * costs its rows plus one profile per distinct sender. Copies of the sender
+ * stored on older rows are never passed on.
+ */
+export async function notificationViews(
+  ctx: QueryCtx,
+  viewerId: Id<"users">,
+  rows: readonly NotificationDoc[],
+): Promise<NotificationView[]> {
+  const people = new People(ctx, viewerId);
+  return await Promise.all(
+    rows.map(async (row) => {
+      const sender = row.senderId === null ? null : await people.get(row.senderId);
+      const { senderName: _name, senderAvatar: _avatar, ...data } = row.data;
+      return {
+        _id: row._id,
+        type: row.type,
+        title: row.title,
+        message: row.message,
+        data,
+        read: row.read,
+        createdAt: row.createdAt,
+        senderName: sender?.displayName ?? null,
+        senderAvatar: sender?.avatarUrl ?? null,
+      };
+    }),
+  );
+}
+
+/**
+ * The bell's views, each with `eventEndTime`: for a session invitation, when
+ * its session ends as the session is now (null when the session is gone),
+ * so "Event has expired" follows a session that was moved; null for the
+ * rest. An end copied onto older rows is dropped. Each session is read once
+ * per call (a page holds at most 20 notifications).
+ */
+export async function withSessionEnds(
+  ctx: QueryCtx,
+  rows: readonly NotificationDoc[],
+  views: readonly NotificationView[],
+): Promise<Array<NotificationView & { eventEndTime: number | null }>> {
+  const ends = new Map<Id<"events">, Promise<number | null>>();
+  const endOf = (eventId: Id<"events">) => {
+    let end = ends.get(eventId);
+    if (end === undefined) {
+      end = ctx.db.get("events", eventId).then((event) => event?.endTime ?? null);
+      ends.set(eventId, end);
+    }
+    return end;
+  };
+  return await Promise.all(
+    views.map(async (view, i) => {
+      const eventId = rows[i].type === "event_invitation" ? rows[i].eventId : null;
+      const { event_end_time: _copied, ...data } = view.data;
+      return { ...view, data, eventEndTime: eventId === null ? null : await endOf(eventId) };
+    }),
+  );
+}
