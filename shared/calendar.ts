@@ -120,6 +120,15 @@ export function foldIcsLine(line: string): string {
   return parts.join("\r\n ");
 }
 
+/**
+ * An event's iCalendar UID: its id at the site's host. The .ics download and the
+ * calendar feeds (./calendarFeed) write the same one, so a calendar that has both
+ * shows one event, and a re-import updates it instead of adding a copy.
+ */
+export function icsUid(event: Pick<CalendarEvent, "id" | "url">): string {
+  return `${event.id}@${new URL(event.url).hostname}`;
+}
+
 /** The .ics file for one event, CRLF line endings, alarm 1 hour before. */
 export function icsFile(event: CalendarEvent, timeZone: string, now: Instant): string {
   const location = calendarLocation(event);
@@ -131,7 +140,7 @@ export function icsFile(event: CalendarEvent, timeZone: string, now: Instant): s
     "CALSCALE:GREGORIAN",
     "METHOD:PUBLISH",
     "BEGIN:VEVENT",
-    `UID:${event.id}@${new URL(event.url).hostname}`,
+    `UID:${icsUid(event)}`,
     `DTSTAMP:${basicUtc(now)}`,
     `DTSTART:${basicUtc(event.startTime)}`,
     `DTEND:${basicUtc(eventEnd(event, timeZone))}`,
