@@ -28,7 +28,7 @@ const SESSION_VIEW_MODULES = new RegExp(
     String.raw`src[\\/]features[\\/]events[\\/]components[\\/](EventCard|EventCover|defaultCovers|EventBadges|icons|vibeStyles|AvatarStack)\.tsx?$`,
     String.raw`src[\\/]features[\\/]events[\\/]lib[\\/](timeZone|useNow|links)\.ts$`,
     String.raw`shared[\\/](eventCopy|eventOptions|eventAccess|eventMessages|drinks|errors|notificationRules|pageMeta)\.ts$`,
-    String.raw`src[\\/]components[\\/]ui[\\/](Spinner|StatePanel|DialogSkeleton)\.tsx$`,
+    String.raw`src[\\/]components[\\/]ui[\\/](Spinner|StatePanel|DialogSkeleton|WaitingMark|ClockIcon)\.tsx$`,
     String.raw`src[\\/]features[\\/]events[\\/]lazyDialogs\.ts$`,
     String.raw`src[\\/]lib[\\/](lazyDialog\.tsx|useGoBack\.ts|usePersistentChoice\.ts|useDocumentMeta\.ts|feedback[\\/]index\.ts)$`,
   ].join("|"),

@@ -1,4 +1,5 @@
 import type { ComponentProps } from "react";
+import { ClockIcon as BaseClockIcon } from "@/components/ui/ClockIcon";
 import { StrokeIcon as BaseStrokeIcon } from "@/components/ui/icons";
 
 /** Stroke icons for the events screens (a size smaller than the shell's); decorative, so controls carry the name. */
@@ -47,12 +48,7 @@ export const CalendarIcon = (props: IconProps) => (
     <path d="M3.5 10h17M8 3v4M16 3v4" />
   </StrokeIcon>
 );
-export const ClockIcon = (props: IconProps) => (
-  <StrokeIcon {...props}>
-    <circle cx="12" cy="12" r="8.5" />
-    <path d="M12 7.5V12l3 2" />
-  </StrokeIcon>
-);
+export const ClockIcon = (props: IconProps) => <BaseClockIcon className="size-5" {...props} />;
 export const PinIcon = (props: IconProps) => (
   <StrokeIcon {...props}>
     <path d="M12 21s-6.5-5.6-6.5-11a6.5 6.5 0 0 1 13 0c0 5.4-6.5 11-6.5 11Z" />

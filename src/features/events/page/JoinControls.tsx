@@ -7,13 +7,14 @@ import { isJoinButtonShown, joinButtonLabel } from "../../../../shared/eventCopy
 import { EVENT_ERRORS, EVENT_TOASTS } from "../../../../shared/eventMessages";
 import { errorMessage } from "../../../../shared/errors";
 import { Spinner } from "@/components/ui/Spinner";
+import { WaitingMark } from "@/components/ui/WaitingMark";
 import { storeRedirectAfterLogin } from "@/lib/authStorage";
 import { cn } from "@/lib/cn";
 import { playFeedback } from "@/lib/feedback";
 import { useQueuedMutation } from "@/lib/offline/outbox/useOutbox";
-import { ClockIcon, CrownIcon } from "../components/icons";
+import { CrownIcon } from "../components/icons";
 
-/** The answers besides joining (spec 2 §4: any RSVP status can be set from the event page). */
+/** The answers besides joining (any RSVP status can be set from the event page). */
 // Each RSVP change replaces the toast of the one before: pressing Join, Leave, Join shows one
 // toast, not a growing stack (each stacked toast is measured again on every change).
 const RSVP_OUTCOME_TOAST = { id: "rsvp-outcome" };
@@ -33,7 +34,7 @@ export type JoinViewer = {
 };
 
 /**
- * The join button and its states (spec 2 §4 "Join button states"): 'Sign in
+ * The join button and its states: 'Sign in
  * to Join', 'Join the Party', 'Joined!' (→ 'Leave Event' on hover, keyboard
  * focus, or a first tap), 'Joining...' / 'Leaving...'. Hidden for the host
  * (a hosting message instead) and for past events (a passed message), plus
@@ -181,16 +182,7 @@ export function JoinControls({
         {!busy && hasJoined && !leaveLook && <span aria-hidden="true">✓</span>}
         {label}
       </button>
-      {waiting && (
-        <p
-          role="status"
-          className="flex items-center justify-center gap-1.5 text-sm text-cream-200"
-          data-testid="rsvp-waiting"
-        >
-          <ClockIcon className="size-4" />
-          Waiting to send: it goes out as soon as you&apos;re back online
-        </p>
-      )}
+      {waiting && <WaitingMark detailed testId="rsvp-waiting" className="flex justify-center" />}
       {!hasJoined && viewer.signedIn && viewer.canRsvp && (
         <div className="grid grid-cols-2 gap-2.5">
           {UNDECIDED_CHOICES.map(({ status, label, emoji }) => (
