@@ -41,7 +41,7 @@ import type { EventPageData } from "./EventPage";
 import { HostCard } from "./HostCard";
 import { InvitationBanner } from "./InvitationBanner";
 import { JoinControls } from "./JoinControls";
-import { withQueuedRsvp } from "./queuedRsvp";
+import { withQueuedChanges } from "./queuedRsvp";
 import { useQueuedRsvp } from "./useQueuedRsvp";
 import { LocationCard } from "./LocationCard";
 import { SectionCard } from "./SectionCard";
@@ -73,9 +73,10 @@ export function EventDetails({
   /** Ratings, Toast Recap, photos and comments once they open (composed in src/app). */
   renderRecap?: (eventId: Id<"events">) => ReactNode;
 }) {
-  // A join, leave or RSVP still in the outbox shows at once, as it will be once applied.
-  const { queued, waiting } = useQueuedRsvp(data.event._id);
-  const shown = queued === null ? data : withQueuedRsvp(data, queued.status);
+  // A join, leave, RSVP or invitation answer still in the outbox shows at once, as it will be
+  // once applied.
+  const { changes, rsvpWaiting, answer } = useQueuedRsvp(data.event._id);
+  const shown = withQueuedChanges(data, changes);
   const { event, host, coHosts, attendees, viewer } = shown;
   const now = useNow(15_000);
   const timeZone = viewerTimeZone();
@@ -127,8 +128,11 @@ export function EventDetails({
       aria-label="Your RSVP"
       className="flex flex-col gap-3 rounded-3xl bg-night-850 p-5 ring-1 ring-night-700 ring-inset sm:p-6"
     >
-      {!isPast && <InvitationBanner eventId={event._id} />}
-      <JoinControls eventId={event._id} viewer={viewer} isPast={isPast} waiting={waiting} />
+      {/* The server's invitation, not the shown one: a queued answer shows in the banner. */}
+      {!isPast && (
+        <InvitationBanner eventId={event._id} invitation={data.viewer.member} answer={answer} />
+      )}
+      <JoinControls eventId={event._id} viewer={viewer} isPast={isPast} waiting={rsvpWaiting} />
       {viewer.isAttending && !isPast && (
         <AddToCalendar event={calendarEvent} timeZone={event.timeZone} />
       )}

@@ -1,4 +1,3 @@
-import { useMutation, useQuery } from "convex/react";
 import { useState } from "react";
 import { toast } from "@/lib/toast";
 import { api } from "../../../../convex/_generated/api";
@@ -9,23 +8,41 @@ import {
 } from "../../../../shared/notificationRules";
 import { errorMessage } from "../../../../shared/errors";
 import { Button } from "@/components/ui/Button";
+import { WaitingMark } from "@/components/ui/WaitingMark";
+import { useQueuedMutation } from "@/lib/offline/outbox/useOutbox";
+import type { EventPageData } from "./EventPage";
 
 const RESPONSE_TOASTS = {
   accepted: NOTIFICATION_MESSAGES.invitationAccepted,
   declined: NOTIFICATION_MESSAGES.invitationDeclined,
 } as const;
 
-/**
- * The viewer's pending invitation to this session, answered here.
- * It goes away by itself once answered, here, from the bell or in another tab.
- */
-export function InvitationBanner({ eventId }: { eventId: Id<"events"> }) {
-  const invitation = useQuery(api.invitations.myInvitation, { eventId });
-  const respond = useMutation(api.invitations.respond);
-  const [pending, setPending] = useState(false);
-  if (invitation?.status !== "pending") return null;
+const ANSWERED = {
+  accepted: "You accepted the invitation.",
+  declined: "You declined the invitation.",
+} as const;
 
-  async function answer(response: InvitationResponse) {
+/**
+ * The viewer's pending invitation to this session (from the page's own data, so it shows from
+ * the device's copy too), answered here. The answer is queued: it shows at once, with the mark
+ * while it waits; the banner goes once the server has it, here, from the bell or in another
+ * tab. A refusal (the invitation was withdrawn) brings the buttons back, or the banner goes.
+ */
+export function InvitationBanner({
+  eventId,
+  invitation,
+  answer,
+}: {
+  eventId: Id<"events">;
+  invitation: EventPageData["viewer"]["member"];
+  /** The viewer's answer still in the outbox, if any. */
+  answer: { response: InvitationResponse; waiting: boolean } | null;
+}) {
+  const respond = useQueuedMutation(api.invitations.respond);
+  const [pending, setPending] = useState(false);
+  if (invitation?.status !== "pending" || invitation.role === "host") return null;
+
+  async function answerWith(response: InvitationResponse) {
     setPending(true);
     try {
       await respond({ eventId, response });
@@ -44,21 +61,26 @@ export function InvitationBanner({ eventId }: { eventId: Id<"events"> }) {
       className="flex flex-col gap-3 rounded-2xl bg-brand-amber/10 p-4 ring-1 ring-brand-amber/40 ring-inset"
     >
       <p className="font-semibold text-cream-50">
-        <span aria-hidden="true">💌 </span>You're invited to this session.
+        <span aria-hidden="true">💌 </span>
+        {answer === null ? "You're invited to this session." : ANSWERED[answer.response]}
       </p>
-      <div className="flex gap-2">
-        <Button size="sm" disabled={pending} onClick={() => void answer("accepted")}>
-          Accept
-        </Button>
-        <Button
-          size="sm"
-          variant="secondary"
-          disabled={pending}
-          onClick={() => void answer("declined")}
-        >
-          Decline
-        </Button>
-      </div>
+      {answer === null ? (
+        <div className="flex gap-2">
+          <Button size="sm" disabled={pending} onClick={() => void answerWith("accepted")}>
+            Accept
+          </Button>
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={pending}
+            onClick={() => void answerWith("declined")}
+          >
+            Decline
+          </Button>
+        </div>
+      ) : (
+        answer.waiting && <WaitingMark detailed />
+      )}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { EventPageData } from "./EventPage";
-import { withQueuedRsvp } from "./queuedRsvp";
+import { withQueuedAnswer, withQueuedChanges, withQueuedRsvp } from "./queuedRsvp";
 
 type Viewer = EventPageData["viewer"];
 
@@ -75,5 +75,76 @@ describe("a queued join, leave or RSVP as the page shows it", () => {
     const shown = withQueuedRsvp(host, "not_going");
     expect(shown.viewer).toMatchObject({ role: "host", isAttending: true });
     expect(countsOf(shown).attendees).toBe(4);
+  });
+});
+
+describe("a queued answer to the viewer's invitation as the page shows it", () => {
+  const invited = (rsvpStatus: Viewer["rsvpStatus"] = null) =>
+    page({ rsvpStatus, member: { role: "attendee", status: "pending" } });
+
+  it("accepting counts the viewer in as an attendee", () => {
+    const shown = withQueuedAnswer(invited(), "accepted");
+    expect(shown.viewer).toMatchObject({
+      member: { role: "attendee", status: "accepted" },
+      isAttending: true,
+      role: "attendee",
+    });
+    expect(countsOf(shown)).toEqual({ going: 3, maybe: 1, notGoing: 0, attendees: 5 });
+  });
+
+  it("accepting while the viewer said maybe keeps them out of the attendees, as the server does", () => {
+    const shown = withQueuedAnswer(invited("maybe"), "accepted");
+    expect(shown.viewer.isAttending).toBe(false);
+    expect(countsOf(shown).attendees).toBe(4);
+  });
+
+  it("declining changes no count", () => {
+    const shown = withQueuedAnswer(invited(), "declined");
+    expect(shown.viewer.member).toEqual({ role: "attendee", status: "declined" });
+    expect(countsOf(shown)).toEqual(countsOf(invited()));
+  });
+
+  it("an accepted co-host invitation makes the viewer a co-host", () => {
+    const coHost = page({ member: { role: "co_host", status: "pending" } });
+    expect(withQueuedAnswer(coHost, "accepted").viewer.role).toBe("co_host");
+  });
+
+  it("changes nothing once the server has the answer, or the invitation is gone", () => {
+    const answered = page({
+      member: { role: "attendee", status: "accepted" },
+      isAttending: true,
+      role: "attendee",
+    });
+    expect(withQueuedAnswer(answered, "accepted")).toBe(answered);
+    const withdrawn = page({});
+    expect(withQueuedAnswer(withdrawn, "accepted")).toBe(withdrawn);
+  });
+});
+
+describe("queued changes applied in tap order", () => {
+  it("accept then leave ends with the viewer out and the invitation gone, counted once", () => {
+    const invited = page({ member: { role: "attendee", status: "pending" } });
+    const shown = withQueuedChanges(invited, [
+      { kind: "answer", response: "accepted", queuedAt: 1 },
+      { kind: "rsvp", status: null, queuedAt: 2 },
+    ]);
+    expect(shown.viewer).toMatchObject({ member: null, isAttending: false, role: "none" });
+    expect(countsOf(shown)).toEqual(countsOf(invited));
+  });
+
+  it("changes already applied by the server change nothing more", () => {
+    // The server applied "accept, then leave" and the calls have not left the outbox yet.
+    const applied = page({});
+    expect(
+      withQueuedChanges(applied, [
+        { kind: "answer", response: "accepted", queuedAt: 1 },
+        { kind: "rsvp", status: null, queuedAt: 2 },
+      ]),
+    ).toBe(applied);
+  });
+
+  it("with nothing queued the page is the server's", () => {
+    const data = page({ rsvpStatus: "going", isAttending: true, role: "attendee" });
+    expect(withQueuedChanges(data, [])).toBe(data);
   });
 });

@@ -1,37 +1,35 @@
 /**
- * Joining, leaving and RSVPs queued in the outbox, shown at once on the session page: the
- * viewer's answer and the counts as they will be once the server has applied the last queued
- * change (the server's own state when nothing is queued, or after a refusal).
+ * Joining, leaving, RSVPs and invitation answers queued in the outbox, shown at once on the
+ * session page: the viewer's standing and the counts as they will be once the server has
+ * applied the queued changes in order (the server's own state when nothing is queued, or after
+ * a refusal).
  */
 import { eventRoleOf, isAttendee, type Participation } from "../../../../shared/eventAccess";
+import type { InvitationResponse } from "../../../../shared/notificationRules";
 import type { EventPageData } from "./EventPage";
 
 type Rsvp = Participation["rsvpStatus"];
 
-/** The viewer's queued answer for this session (null: leaving), and since when it waits. */
-export type QueuedRsvp = { status: Rsvp; queuedAt: number };
+/** One queued change of the viewer's standing (an RSVP of null: leaving), in tap order. */
+export type QueuedChange =
+  | { kind: "rsvp"; status: Rsvp; queuedAt: number }
+  | { kind: "answer"; response: InvitationResponse; queuedAt: number };
 
 const COUNT_OF = { going: "goingCount", maybe: "maybeCount", not_going: "notGoingCount" } as const;
 
 /**
- * The page as it will be once `status` is applied: the viewer's answer and whether they attend,
- * and each count moved by the difference. Leaving also ends an accepted invitation (it is
- * pending again, or gone), as the server does.
+ * The page with the viewer's participation `after` in place of the one it shows: their role,
+ * answer and attendance, and each count moved by the difference. The page itself when nothing
+ * changes (the server already shows it), so a change the live result has caught up with is
+ * never counted twice. Permissions (edit, delete) stay the server's to grant.
  */
-export function withQueuedRsvp(data: EventPageData, status: Rsvp): EventPageData {
+function withParticipation(data: EventPageData, after: Participation): EventPageData {
   const { viewer, event } = data;
-  if (!viewer.signedIn) return data;
   const before: Participation = {
     isCreator: viewer.role === "host",
     rsvpStatus: viewer.rsvpStatus,
     member: viewer.member,
   };
-  const after: Participation = {
-    ...before,
-    rsvpStatus: status,
-    member: status === null && viewer.member?.status === "accepted" ? null : viewer.member,
-  };
-  // Already so on the server (the change was applied, or asks for what already is).
   if (after.rsvpStatus === before.rsvpStatus && after.member === before.member) return data;
   const counts = {
     goingCount: event.goingCount,
@@ -39,7 +37,7 @@ export function withQueuedRsvp(data: EventPageData, status: Rsvp): EventPageData
     notGoingCount: event.notGoingCount,
   };
   if (before.rsvpStatus !== null) counts[COUNT_OF[before.rsvpStatus]] -= 1;
-  if (status !== null) counts[COUNT_OF[status]] += 1;
+  if (after.rsvpStatus !== null) counts[COUNT_OF[after.rsvpStatus]] += 1;
   const attendingNow = isAttendee(after);
   const attendeeChange = Number(attendingNow) - Number(isAttendee(before));
   return {
@@ -48,9 +46,53 @@ export function withQueuedRsvp(data: EventPageData, status: Rsvp): EventPageData
     viewer: {
       ...viewer,
       role: eventRoleOf(after),
-      rsvpStatus: status,
+      rsvpStatus: after.rsvpStatus,
       member: after.member,
       isAttending: attendingNow,
     },
   };
+}
+
+/**
+ * The page once `status` is applied. Leaving also ends an accepted invitation (it is gone), as
+ * the server does; a pending one stays pending.
+ */
+export function withQueuedRsvp(data: EventPageData, status: Rsvp): EventPageData {
+  const { viewer } = data;
+  if (!viewer.signedIn) return data;
+  const member = status === null && viewer.member?.status === "accepted" ? null : viewer.member;
+  return withParticipation(data, {
+    isCreator: viewer.role === "host",
+    rsvpStatus: status,
+    member,
+  });
+}
+
+/**
+ * The page once the viewer's answer to their invitation is applied. Only a pending invitation
+ * takes an answer: once the server has recorded it (or withdrawn the invitation) there is
+ * nothing left to show.
+ */
+export function withQueuedAnswer(data: EventPageData, response: InvitationResponse): EventPageData {
+  const { viewer } = data;
+  if (!viewer.signedIn || viewer.member?.status !== "pending") return data;
+  return withParticipation(data, {
+    isCreator: viewer.role === "host",
+    rsvpStatus: viewer.rsvpStatus,
+    member: { ...viewer.member, status: response },
+  });
+}
+
+/** The page once every queued change is applied, oldest first, as the server will. */
+export function withQueuedChanges(
+  data: EventPageData,
+  changes: readonly QueuedChange[],
+): EventPageData {
+  return changes.reduce(
+    (shown, change) =>
+      change.kind === "rsvp"
+        ? withQueuedRsvp(shown, change.status)
+        : withQueuedAnswer(shown, change.response),
+    data,
+  );
 }
