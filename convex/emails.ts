@@ -1,19 +1,17 @@
 /**
  * E-mail: the one internal action every message goes through, its log
- * writes, and the debug mailbox. Logic in model/emails.ts.
+ * writes, and the debug mailbox. Logic in model/emails.ts. Templated mail is
+ * rendered in emailDelivery.ts, away from this file's mutations and query.
  */
 import { v } from "convex/values";
-import { internal } from "./_generated/api";
 import { internalAction, internalMutation, query } from "./_generated/server";
-import { emailTypeValidator } from "./schema";
+import { emailDataValidator, emailTypeValidator } from "./schema";
 import { requireDebugPagesEnabled } from "./model/debug";
-import { EMAIL_TEMPLATES, renderEmail, type TemplateName } from "./emailTemplates/render";
 import {
   DEBUG_MAILBOX_SIZE,
   EMAIL_LOG_RETENTION_MS,
   debugMailbox,
   deleteEmailLogsTo,
-  deliverPendingEmail,
   fillOutboxEmail,
   insertOutboxEmail,
   insertPendingEmail,
@@ -21,10 +19,6 @@ import {
   sendEmail,
   type EmailResult,
 } from "./model/emails";
-
-const emailDataValidator = v.optional(
-  v.record(v.string(), v.union(v.string(), v.number(), v.boolean(), v.null())),
-);
 
 const outgoingEmail = {
   to: v.string(),
@@ -43,40 +37,6 @@ const outgoingEmail = {
 export const send = internalAction({
   args: outgoingEmail,
   handler: async (ctx, email): Promise<EmailResult> => await sendEmail(ctx, email),
-});
-
-/**
- * Renders and delivers a message queued from a mutation (model/emailQueue.ts
- * `queueEmail`), whose 'pending' log row exists. A failure only marks the row.
- */
-export const deliverQueued = internalAction({
-  args: {
-    logId: v.id("email_logs"),
-    to: v.string(),
-    template: v.union(
-      ...(Object.keys(EMAIL_TEMPLATES) as TemplateName[]).map((name) => v.literal(name)),
-    ),
-    props: v.record(v.string(), v.union(v.string(), v.number(), v.null())),
-    data: emailDataValidator,
-    headers: v.optional(v.record(v.string(), v.string())),
-  },
-  handler: async (ctx, { logId, to, template, props, data, headers }): Promise<EmailResult> => {
-    let rendered;
-    try {
-      rendered = await renderEmail(template, props as never);
-    } catch (error) {
-      const errorMessage = `Failed to render the email: ${error instanceof Error ? error.message : String(error)}`;
-      await ctx.runMutation(internal.emails.markEmailFailed, { logId, errorMessage });
-      throw error;
-    }
-    return await deliverPendingEmail(ctx, logId, {
-      to,
-      type: template,
-      ...rendered,
-      data,
-      headers,
-    });
-  },
 });
 
 export const fillOutbox = internalMutation({

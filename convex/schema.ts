@@ -55,6 +55,10 @@ export const EMAIL_TYPES = [
   "test",
 ] as const;
 export const emailTypeValidator = v.union(...EMAIL_TYPES.map((value) => v.literal(value)));
+/** An e-mail's type-specific details for its log row (no secrets). */
+export const emailDataValidator = v.optional(
+  v.record(v.string(), v.union(v.string(), v.number(), v.boolean(), v.null())),
+);
 
 export const emailCategoryValidator = v.union(...EMAIL_CATEGORIES.map((value) => v.literal(value)));
 export const emailFrequencyValidator = v.union(
@@ -200,7 +204,7 @@ export default defineSchema({
     sentAt: v.union(v.number(), v.null()),
     errorMessage: v.union(v.string(), v.null()),
     /** Type-specific details (no secrets). */
-    data: v.optional(v.record(v.string(), v.union(v.string(), v.number(), v.boolean(), v.null()))),
+    data: emailDataValidator,
     delivery: emailDeliveryValidator,
     /** The body: kept for the local outbox only (it may carry sign-in links). */
     html: v.union(v.string(), v.null()),

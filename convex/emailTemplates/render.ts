@@ -1,30 +1,15 @@
 /**
- * The e-mail templates by name, and rendering one to the subject, HTML and
- * plain text the single e-mail path sends (model/emails.ts). Add a template:
- * one file with an `EmailTemplate` built on ./layout, one line below.
+ * Rendering a template (./templates.ts) to the subject, HTML and plain text
+ * the single e-mail path sends (model/emails.ts). Only modules that define
+ * actions and no query or mutation may import this file, directly or through
+ * a helper: React Email's renderer needs timers, which queries and mutations
+ * do not have, and a module's bundle carries whatever it imports
+ * (scripts/convexDeployGuard.test.ts checks).
  */
 import { render } from "@react-email/render";
 import { createElement } from "react";
-import { crewInvitationEmail } from "./crewInvitation";
-import { eventInvitationEmail } from "./eventInvitation";
-import { emailDigestEmail } from "./emailDigest";
-import { eventNudgeEmail } from "./eventNudge";
-import { eventReminderEmail } from "./eventReminder";
-import { signInEmail } from "./signIn";
 import type { EmailProps, EmailTemplate } from "./template";
-
-export const EMAIL_TEMPLATES = {
-  magic_link: signInEmail,
-  crew_invitation: crewInvitationEmail,
-  event_invitation: eventInvitationEmail,
-  event_reminder: eventReminderEmail,
-  event_nudge: eventNudgeEmail,
-  email_digest: emailDigestEmail,
-};
-
-export type TemplateName = keyof typeof EMAIL_TEMPLATES;
-export type TemplateProps<N extends TemplateName> =
-  (typeof EMAIL_TEMPLATES)[N] extends EmailTemplate<infer P> ? P : never;
+import { EMAIL_TEMPLATES, type TemplateName, type TemplateProps } from "./templates";
 
 /** Headings as written (not upper-cased); side-by-side cells (the two buttons) on lines of their own. */
 const PLAIN_TEXT = {

@@ -1,7 +1,8 @@
 import { describe, expect, test } from "vitest";
 import { extractUrls } from "../../shared/emailLinks";
 import { digestItemsProp } from "./emailDigest";
-import { EMAIL_TEMPLATES, renderEmail, type TemplateName, type TemplateProps } from "./render";
+import { renderEmail } from "./render";
+import { EMAIL_TEMPLATES, type TemplateName, type TemplateProps } from "./templates";
 
 const SITE = "https://clink.example";
 

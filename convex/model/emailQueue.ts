@@ -12,7 +12,11 @@ import { internal } from "../_generated/api";
 import type { Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import type { EmailCategory } from "../../shared/emailPreferences";
-import { EMAIL_TEMPLATES, type TemplateName, type TemplateProps } from "../emailTemplates/render";
+import {
+  EMAIL_TEMPLATES,
+  type TemplateName,
+  type TemplateProps,
+} from "../emailTemplates/templates";
 import type { EmailProps, EmailTemplate } from "../emailTemplates/template";
 import { queueDigestItem, type DigestItemInput } from "./emailDigest";
 import { emailDecision, listUnsubscribeHeaders, unsubscribeUrl } from "./emailPreferences";
@@ -40,7 +44,7 @@ export async function queueEmail<N extends TemplateName>(
     { to: email.to, type: email.template, subject, data: email.data },
     emailDelivery(),
   );
-  await ctx.scheduler.runAfter(0, internal.emails.deliverQueued, {
+  await ctx.scheduler.runAfter(0, internal.emailDelivery.deliverQueued, {
     logId,
     to: email.to,
     template: email.template,

@@ -5,25 +5,25 @@
  *   type "email"): it validates the address and enforces the send rate limits,
  *   and a refusal rolls that whole mutation back (no user, no code, and the
  *   previously sent link stays valid);
- * - `sendMagicLink` is the provider's `sendVerificationRequest`: it builds the
- *   e-mail and sends it through the single e-mail path;
+ * - `sendMagicLink` is the provider's `sendVerificationRequest`: it has the
+ *   e-mail rendered and sent through the single e-mail path by an action of
+ *   emailDelivery.ts (rendering stays out of auth.ts, which also defines the
+ *   library's queries and mutations, and of this file, which they import);
  * - `signInCodeStatus` tells /auth/callback whether a link's code is still
  *   usable, expired, or used (the library deletes a code when it is used,
  *   when it is found expired, and when a newer link is requested).
  */
+import { internal } from "../_generated/api";
 import type { ActionCtx, MutationCtx, QueryCtx } from "../_generated/server";
 import { env } from "../_generated/server";
 import {
   AUTH_MESSAGES,
-  AUTH_TIMINGS,
   isValidEmail,
   magicLinkRateLimitMessage,
   normalizeEmail,
 } from "../../shared/authMessages";
 import { MAGIC_LINK_LIMITS } from "../../shared/rateLimit";
 import { AUTH_CALLBACK_PATH, authCallbackUrl } from "../../shared/redirects";
-import { renderEmail, type RenderedEmail } from "../emailTemplates/render";
-import { sendEmail } from "./emails";
 import { appError } from "./errors";
 import { resetRateLimit, takeToken } from "./rateLimits";
 
@@ -107,24 +107,15 @@ export function magicLinkCallbackUrl(libraryUrl: string, site: string = siteUrl(
   return fixed.toString();
 }
 
-/** The sign-in e-mail (the branded template in emailTemplates/signIn.tsx). */
-export async function magicLinkEmail(link: string): Promise<RenderedEmail> {
-  const hours = AUTH_TIMINGS.magicLinkMaxAgeSeconds / 3600;
-  const expiresIn = hours === 1 ? "1 hour" : `${hours} hours`;
-  return await renderEmail("magic_link", { siteUrl: siteUrl(), link, expiresIn });
-}
-
 /** The Email provider's `sendVerificationRequest`: sends the link, or fails with 'Failed to send magic link'. */
 export async function sendMagicLink(
   ctx: ActionCtx,
   params: { identifier: string; url: string; expires: Date },
 ): Promise<void> {
-  const link = magicLinkCallbackUrl(params.url);
-  const result = await sendEmail(ctx, {
+  const result = await ctx.runAction(internal.emailDelivery.sendMagicLink, {
     to: params.identifier,
-    type: "magic_link",
-    ...(await magicLinkEmail(link)),
-    data: { purpose: "sign_in", expiresAt: params.expires.getTime() },
+    link: magicLinkCallbackUrl(params.url),
+    expiresAt: params.expires.getTime(),
   });
   if (result.status === "failed")
     throw appError("EMAIL_SEND_FAILED", AUTH_MESSAGES.magicLinkFailed);

@@ -1,0 +1,27 @@
+/**
+ * The e-mail templates by name, with their subjects and props types: what a
+ * mutation needs to queue a message. Rendering them to HTML and plain text is
+ * in ./render.ts, which only actions import, since React Email's renderer
+ * needs timers that queries and mutations do not have. Add a template: one
+ * file with an `EmailTemplate` built on ./layout, one line below.
+ */
+import { crewInvitationEmail } from "./crewInvitation";
+import { eventInvitationEmail } from "./eventInvitation";
+import { emailDigestEmail } from "./emailDigest";
+import { eventNudgeEmail } from "./eventNudge";
+import { eventReminderEmail } from "./eventReminder";
+import { signInEmail } from "./signIn";
+import type { EmailTemplate } from "./template";
+
+export const EMAIL_TEMPLATES = {
+  magic_link: signInEmail,
+  crew_invitation: crewInvitationEmail,
+  event_invitation: eventInvitationEmail,
+  event_reminder: eventReminderEmail,
+  event_nudge: eventNudgeEmail,
+  email_digest: emailDigestEmail,
+};
+
+export type TemplateName = keyof typeof EMAIL_TEMPLATES;
+export type TemplateProps<N extends TemplateName> =
+  (typeof EMAIL_TEMPLATES)[N] extends EmailTemplate<infer P> ? P : never;
