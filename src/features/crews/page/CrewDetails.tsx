@@ -1,4 +1,3 @@
-import { useMutation } from "convex/react";
 import { useEffect, useState } from "react";
 import { useLocation } from "react-router-dom";
 import { toast } from "@/lib/toast";
@@ -10,8 +9,10 @@ import { errorMessage } from "../../../../shared/errors";
 import { NOTIFICATION_MESSAGES } from "../../../../shared/notificationRules";
 import { Button } from "@/components/ui/Button";
 import { Spinner } from "@/components/ui/Spinner";
+import { WaitingMark } from "@/components/ui/WaitingMark";
 import { ArrowLeftIcon } from "@/components/ui/icons";
 import { preloadOnIntent } from "@/lib/lazyDialog";
+import { useQueuedMutation } from "@/lib/offline/outbox/useOutbox";
 import { useGoBack } from "@/lib/useGoBack";
 import { useDocumentMeta } from "@/lib/useDocumentMeta";
 import { CrewEmblem, CrewVibeChip, CrewVisibilityChip, RoleBadge } from "../components/CrewChips";
@@ -26,7 +27,9 @@ import {
 import type { CrewPageData } from "../lib/types";
 import { MembersSection } from "./MembersSection";
 import { PendingSection } from "./PendingSection";
+import { withQueuedCrewAnswer } from "./queuedCrewAnswer";
 import { SessionsSection } from "./SessionsSection";
+import { useQueuedCrewAnswer } from "./useQueuedCrewAnswer";
 
 /** The crew page itself, from the live `crews.get` result. */
 export function CrewDetails({
@@ -39,7 +42,13 @@ export function CrewDetails({
   /** An invitee declining a private crew loses its page: the loader steps aside, then leaves. */
   privateDecline: DeclineSteps;
 }) {
-  const { crew, viewer } = data;
+  // An answer to the viewer's invitation still in the outbox shows at once (standing, counts).
+  const answer = useQueuedCrewAnswer(data.crew._id);
+  const { crew, viewer: standing } =
+    answer === null ? data : withQueuedCrewAnswer(data, answer.response);
+  // What the viewer may do is the server's answer: leaving, or the members-only pending list,
+  // wait until the server has made them a member.
+  const viewer = data.viewer;
   const meta = crewPageMeta(
     {
       name: crew.name,
@@ -83,7 +92,7 @@ export function CrewDetails({
             <div className="flex flex-wrap gap-2">
               <CrewVibeChip vibe={crew.vibe} />
               <CrewVisibilityChip isPublic={crew.isPublic} />
-              {viewer.role && <RoleBadge role={viewer.role} className="self-center" />}
+              {standing.role && <RoleBadge role={standing.role} className="self-center" />}
             </div>
             <h1 className="mt-3 font-display text-3xl leading-tight font-black tracking-tight break-words text-balance sm:text-5xl">
               {crew.name}
@@ -121,6 +130,7 @@ export function CrewDetails({
         <InvitationBanner
           crewId={crew._id}
           crewName={crew.name}
+          answer={answer}
           steps={crew.isPublic ? undefined : privateDecline}
         />
       )}
@@ -177,14 +187,20 @@ export function CrewDetails({
                 <LeaveIcon className="size-4" /> Leave Crew
               </Button>
             )}
-            {!hasActions && !viewer.hasPendingInvitation && (
+            {!hasActions && !standing.isMember && !standing.hasPendingInvitation && (
               <p className="text-sm text-cream-200">
                 <span aria-hidden="true">🍻 </span>
                 Want in? Ask someone in the crew for an invite link.
               </p>
             )}
-            {!hasActions && viewer.hasPendingInvitation && (
+            {!hasActions && standing.hasPendingInvitation && (
               <p className="text-sm text-cream-200">Answer your invitation above to join in.</p>
+            )}
+            {!hasActions && standing.isMember && (
+              <p className="text-sm text-cream-200">
+                <span aria-hidden="true">🍻 </span>
+                You&apos;re in: see you at the next session.
+              </p>
             )}
           </section>
           {viewer.isMember && <PendingSection crewId={crew._id} canRemove={viewer.isCreator} />}
@@ -209,17 +225,22 @@ export type DeclineSteps = { start: () => void; done: (declined: boolean) => voi
 function InvitationBanner({
   crewId,
   crewName,
+  answer,
   steps,
 }: {
   crewId: CrewPageData["crew"]["_id"];
   crewName: string;
+  /** The viewer's answer still in the outbox: shown in place of the buttons. */
+  answer: { response: "accepted" | "declined"; waiting: boolean } | null;
   /** What declining does to the page around it (a private crew's page goes away). */
   steps?: DeclineSteps;
 }) {
-  const respond = useMutation(api.crews.respondToInvitation);
+  // Queued: sent now, or once back online; a refusal (the invitation was withdrawn) is shown
+  // by the outbox and the buttons come back.
+  const respond = useQueuedMutation(api.crews.respondToInvitation);
   const [busy, setBusy] = useState<"accepted" | "declined" | null>(null);
 
-  async function answer(response: "accepted" | "declined") {
+  async function respondWith(response: "accepted" | "declined") {
     setBusy(response);
     const declining = response === "declined";
     if (declining) steps?.start();
@@ -245,28 +266,42 @@ function InvitationBanner({
         <span aria-hidden="true" className="mr-2 text-2xl">
           💌
         </span>
-        <span className="font-bold">You&apos;re invited to join {crewName}.</span>{" "}
-        <span className="text-cream-200">Pull up a stool?</span>
+        {answer === null ? (
+          <>
+            <span className="font-bold">You&apos;re invited to join {crewName}.</span>{" "}
+            <span className="text-cream-200">Pull up a stool?</span>
+          </>
+        ) : (
+          <span className="font-bold">
+            {answer.response === "accepted"
+              ? `You joined ${crewName}.`
+              : `You declined the invitation to ${crewName}.`}
+          </span>
+        )}
       </p>
-      <div className="flex gap-3">
-        <Button
-          onClick={() => void answer("accepted")}
-          disabled={busy !== null}
-          className="flex-1 sm:flex-none"
-        >
-          {busy === "accepted" && <Spinner className="size-4" />}
-          Accept
-        </Button>
-        <Button
-          variant="secondary"
-          onClick={() => void answer("declined")}
-          disabled={busy !== null}
-          className="flex-1 sm:flex-none"
-        >
-          {busy === "declined" && <Spinner className="size-4" />}
-          Decline
-        </Button>
-      </div>
+      {answer !== null ? (
+        answer.waiting && <WaitingMark detailed />
+      ) : (
+        <div className="flex gap-3">
+          <Button
+            onClick={() => void respondWith("accepted")}
+            disabled={busy !== null}
+            className="flex-1 sm:flex-none"
+          >
+            {busy === "accepted" && <Spinner className="size-4" />}
+            Accept
+          </Button>
+          <Button
+            variant="secondary"
+            onClick={() => void respondWith("declined")}
+            disabled={busy !== null}
+            className="flex-1 sm:flex-none"
+          >
+            {busy === "declined" && <Spinner className="size-4" />}
+            Decline
+          </Button>
+        </div>
+      )}
     </section>
   );
 }
