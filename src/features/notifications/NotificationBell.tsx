@@ -1,11 +1,17 @@
 import { Popover, PopoverButton, PopoverPanel } from "@headlessui/react";
 import { Fragment, useState, type ReactNode } from "react";
 import { api } from "../../../convex/_generated/api";
-import { NOTIFICATION_MESSAGES, unreadBadgeLabel } from "../../../shared/notificationRules";
+import {
+  NOTIFICATIONS_PAGE_SIZE,
+  NOTIFICATION_MESSAGES,
+  unreadBadgeLabel,
+} from "../../../shared/notificationRules";
 import { LoadErrorPanel, QueryErrorBoundary } from "@/components/ui/QueryErrorBoundary";
-import { useCachedQuery } from "@/lib/offline/useCachedQuery";
+import { useCachedPaginatedQuery, useCachedQuery } from "@/lib/offline/useCachedQuery";
 import { BellIcon } from "./icons";
 import { NotificationList, NotificationPanel } from "./NotificationPanel";
+import { queuedUnreadCount } from "./queuedChanges";
+import { useQueuedNotificationChanges } from "./useQueuedNotificationChanges";
 import { useArrivalToasts } from "./useArrivalToasts";
 
 /**
@@ -32,7 +38,18 @@ export function NotificationBell() {
 }
 
 function LiveBell() {
-  const unread = useCachedQuery(api.notifications.unreadCount) ?? 0;
+  const queued = useQueuedNotificationChanges();
+  // While a read or an answer waits, the first page says which notifications the server still
+  // has unread, so one it has already counted is not taken off again.
+  const needsList = queued.readIds.size > 0 || queued.answers.length > 0;
+  const known = useCachedPaginatedQuery(api.notifications.list, needsList ? {} : "skip", {
+    initialNumItems: NOTIFICATIONS_PAGE_SIZE,
+  }).results;
+  const unread = queuedUnreadCount(
+    useCachedQuery(api.notifications.unreadCount) ?? 0,
+    queued,
+    known,
+  );
   const badge = unreadBadgeLabel(unread);
   const preload = () => void NotificationList.preload();
   return (

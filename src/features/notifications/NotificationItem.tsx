@@ -4,8 +4,11 @@ import { api } from "../../../convex/_generated/api";
 import { NOTIFICATION_MESSAGES, invitationState } from "../../../shared/notificationRules";
 import { Avatar } from "@/components/ui/Avatar";
 import { Button } from "@/components/ui/Button";
+import { WaitingMark } from "@/components/ui/WaitingMark";
 import { cn } from "@/lib/cn";
-import { invitationTarget, useInvitationResponse } from "./useInvitationResponse";
+import { useWaitingMark } from "@/lib/offline/outbox/useOutbox";
+import { invitationTarget } from "./queuedChanges";
+import { useInvitationResponse } from "./useInvitationResponse";
 
 export type NotificationView = FunctionReturnType<typeof api.notifications.list>["page"][number];
 
@@ -15,16 +18,23 @@ const ANSWERED_TEXT = {
   expired: NOTIFICATION_MESSAGES.expired,
 } as const;
 
-/** One notification: opening it marks it read; invitations answer inline. */
+/**
+ * One notification (as it will be once the queued changes apply): opening it marks it read;
+ * invitations answer inline.
+ */
 export function NotificationItem({
   notification,
+  answerQueuedAt = null,
   now,
   onOpen,
 }: {
   notification: NotificationView;
+  /** When its shown answer was queued, while it waits in the outbox: the mark shows. */
+  answerQueuedAt?: number | null;
   now: number;
   onOpen: (notification: NotificationView) => void;
 }) {
+  const waiting = useWaitingMark(answerQueuedAt === null ? [] : [{ queuedAt: answerQueuedAt }]);
   const state = invitationState(notification, now);
   const { respond, pending } = useInvitationResponse(
     state === "actionable" ? invitationTarget(notification.type, notification.data) : null,
@@ -70,7 +80,10 @@ export function NotificationItem({
         </div>
       )}
       {(state === "accepted" || state === "declined" || state === "expired") && (
-        <p className="px-3 pb-3 pl-14 text-sm text-cream-200">{ANSWERED_TEXT[state]}</p>
+        <p className="flex flex-wrap gap-x-3 px-3 pb-3 pl-14 text-sm text-cream-200">
+          {ANSWERED_TEXT[state]}
+          {waiting && <WaitingMark />}
+        </p>
       )}
     </li>
   );

@@ -1,5 +1,4 @@
 import { useClose } from "@headlessui/react";
-import { useMutation } from "convex/react";
 import { useState, type UIEvent } from "react";
 import { useNavigate } from "react-router-dom";
 import { api } from "../../../convex/_generated/api";
@@ -9,8 +8,11 @@ import {
   notificationLink,
 } from "../../../shared/notificationRules";
 import { Spinner } from "@/components/ui/Spinner";
+import { useQueuedMutation } from "@/lib/offline/outbox/useOutbox";
 import { useCachedPaginatedQuery } from "@/lib/offline/useCachedQuery";
 import { NotificationItem, type NotificationView } from "./NotificationItem";
+import { queuedAnswerFor, withQueuedChanges } from "./queuedChanges";
+import { useQueuedNotificationChanges } from "./useQueuedNotificationChanges";
 
 // Load the next page when the reader is this close to the bottom of the list.
 const LOAD_MORE_THRESHOLD_PX = 120;
@@ -22,7 +24,9 @@ export function NotificationList() {
     {},
     { initialNumItems: NOTIFICATIONS_PAGE_SIZE },
   );
-  const markRead = useMutation(api.notifications.markRead);
+  // Queued: read at once, sent now or once back online.
+  const markRead = useQueuedMutation(api.notifications.markRead);
+  const queued = useQueuedNotificationChanges();
   const navigate = useNavigate();
   const close = useClose();
   // Read once per opening: an invitation's expiry is judged against it.
@@ -33,7 +37,7 @@ export function NotificationList() {
       try {
         await markRead({ notificationId: notification._id });
       } catch {
-        // Still go where it points; it stays unread.
+        // The device could not keep it: still go where it points; it stays unread.
       }
     }
     const link = notificationLink(notification.data);
@@ -74,7 +78,8 @@ export function NotificationList() {
         {results.map((notification) => (
           <NotificationItem
             key={notification._id}
-            notification={notification}
+            notification={withQueuedChanges(notification, queued)}
+            answerQueuedAt={queuedAnswerFor(notification, queued.answers)?.queuedAt ?? null}
             now={now}
             onOpen={(n) => void open(n)}
           />

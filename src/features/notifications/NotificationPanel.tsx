@@ -1,4 +1,3 @@
-import { useMutation } from "convex/react";
 import { useState } from "react";
 import { toast } from "@/lib/toast";
 import { api } from "../../../convex/_generated/api";
@@ -8,6 +7,7 @@ import { Button } from "@/components/ui/Button";
 import { LoadErrorBoundary } from "@/components/ui/QueryErrorBoundary";
 import { Spinner } from "@/components/ui/Spinner";
 import { lazyComponent } from "@/lib/lazyComponent";
+import { useQueuedMutation } from "@/lib/offline/outbox/useOutbox";
 import { RefreshIcon } from "./icons";
 
 // The list, its items and date formatting load when the popover first opens (or is pointed at).
@@ -27,11 +27,12 @@ export const NotificationList = lazyComponent(
 export function NotificationPanel() {
   // Remounting the list re-subscribes from the first page: what Refresh does.
   const [generation, setGeneration] = useState(0);
-  const markAllRead = useMutation(api.notifications.markAllRead);
+  // Queued: everything shows read at once, sent now or once back online.
+  const markAllRead = useQueuedMutation(api.notifications.markAllRead);
 
   async function markAll() {
     try {
-      await markAllRead();
+      await markAllRead({});
     } catch (error) {
       toast.error(errorMessage(error, "Failed to mark notifications as read"));
     }

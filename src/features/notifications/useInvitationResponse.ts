@@ -1,14 +1,10 @@
-import { useMutation } from "convex/react";
 import { useState } from "react";
 import { toast } from "@/lib/toast";
 import { api } from "../../../convex/_generated/api";
-import type { Id } from "../../../convex/_generated/dataModel";
 import { NOTIFICATION_MESSAGES, type InvitationResponse } from "../../../shared/notificationRules";
 import { errorMessage } from "../../../shared/errors";
-
-type InvitationTarget =
-  | { type: "crew_invitation"; crewId: Id<"crews"> }
-  | { type: "event_invitation"; eventId: Id<"events"> };
+import { useQueuedMutation } from "@/lib/offline/outbox/useOutbox";
+import type { InvitationTarget } from "./queuedChanges";
 
 const TOASTS = {
   crew_invitation: {
@@ -22,13 +18,14 @@ const TOASTS = {
 } as const;
 
 /**
- * Accept or decline a crew or session invitation from the bell. What the
- * item shows afterwards comes from the live notification (`user_response`),
- * so every open view changes together.
+ * Accept or decline a crew or session invitation from the bell. The answer is queued: the item
+ * shows it at once (queuedChanges.ts), then as the live notification says (`user_response`), so
+ * every open view changes together; a refusal (the invitation was withdrawn) is shown by the
+ * outbox and the item is as the server has it again.
  */
 export function useInvitationResponse(target: InvitationTarget | null) {
-  const respondToCrew = useMutation(api.crews.respondToInvitation);
-  const respondToEvent = useMutation(api.invitations.respond);
+  const respondToCrew = useQueuedMutation(api.crews.respondToInvitation);
+  const respondToEvent = useQueuedMutation(api.invitations.respond);
   const [pending, setPending] = useState(false);
 
   async function respond(response: InvitationResponse) {
@@ -47,16 +44,4 @@ export function useInvitationResponse(target: InvitationTarget | null) {
   }
 
   return { respond, pending };
-}
-
-/** What an invitation notification answers, from its data; null if the data lacks the id. */
-export function invitationTarget(
-  type: string,
-  data: Record<string, unknown>,
-): InvitationTarget | null {
-  if (type === "crew_invitation" && typeof data.crew_id === "string")
-    return { type, crewId: data.crew_id as Id<"crews"> };
-  if (type === "event_invitation" && typeof data.event_id === "string")
-    return { type, eventId: data.event_id as Id<"events"> };
-  return null;
 }
