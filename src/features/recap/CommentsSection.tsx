@@ -1,25 +1,22 @@
-import { useConvexAuth, useMutation, usePaginatedQuery } from "convex/react";
-import { useId, useState, type FormEvent } from "react";
-import { Link, useLocation, useNavigate } from "react-router-dom";
-import { toast } from "@/lib/toast";
+import { useConvexAuth, usePaginatedQuery } from "convex/react";
+import { useId, useState, useSyncExternalStore, type FormEvent } from "react";
+import { Link, useLocation } from "react-router-dom";
 import { api } from "../../../convex/_generated/api";
 import type { Id } from "../../../convex/_generated/dataModel";
+import type { FunctionReturnType } from "convex/server";
+import { profileDisplayName } from "../../../shared/profileNames";
 import { errorMessage } from "../../../shared/errors";
 import { loginPathReturningTo } from "../../../shared/redirects";
-import {
-  COMMENT_MAX_LENGTH,
-  REACTIONS,
-  RECAP_MESSAGES,
-  parseComment,
-} from "../../../shared/recapRules";
-import { Avatar } from "@/components/ui/Avatar";
+import { COMMENT_MAX_LENGTH, RECAP_MESSAGES, parseComment } from "../../../shared/recapRules";
 import { Button } from "@/components/ui/Button";
 import { LoadErrorBoundary } from "@/components/ui/QueryErrorBoundary";
 import { Field, inputStyles } from "@/components/ui/Field";
 import { Spinner } from "@/components/ui/Spinner";
 import { cn } from "@/lib/cn";
-import { playFeedback } from "@/lib/feedback";
-import { formatMoment, type CommentItem } from "./types";
+import { readDeviceUser, subscribeDeviceUser } from "@/lib/offline/deviceUser";
+import { useQueuedCalls, useQueuedMutation } from "@/lib/offline/outbox/useOutbox";
+import { CommentRow, QueuedCommentRow } from "./CommentRow";
+import { unsentComments } from "./queuedComments";
 
 export const COMMENTS_PER_PAGE = 20;
 
@@ -74,23 +71,49 @@ export function CommentsSection({
   );
 }
 
-/** The thread, oldest first, live; a failed query shows 'Failed to load comments' (its boundary). */
+type Me = FunctionReturnType<typeof api.profiles.me>;
+
+/**
+ * The thread, oldest first, live, then the viewer's comments still in the outbox; a failed
+ * query shows 'Failed to load comments' (its boundary).
+ */
 function CommentList({ eventId, signedIn }: { eventId: Id<"events">; signedIn: boolean }) {
   const comments = usePaginatedQuery(
     api.comments.list,
     { eventId },
     { initialNumItems: COMMENTS_PER_PAGE },
   );
+  // The signed-in user as this device knows them, offline too: the author of what they queued.
+  const me = useSyncExternalStore(subscribeDeviceUser, readDeviceUser, () => null) as Me;
+  const queued = unsentComments(
+    useQueuedCalls(api.comments.add, (args) => args.eventId === eventId),
+    comments.results,
+    me?.userId ?? null,
+  );
+  const toggles = useQueuedCalls(api.comments.toggleReaction);
+  const author = {
+    displayName: profileDisplayName(me?.profile),
+    avatarUrl: me?.profile?.avatarUrl ?? null,
+  };
   return (
     <>
-      {comments.status === "LoadingFirstPage" ? (
-        <Spinner className="size-5" />
-      ) : comments.results.length === 0 ? (
+      {/* The viewer's queued comments show even before the thread has loaded (offline). */}
+      {comments.status === "LoadingFirstPage" && <Spinner className="size-5" />}
+      {comments.status !== "LoadingFirstPage" && comments.results.length + queued.length === 0 && (
         <p className="text-cream-200">No comments yet.</p>
-      ) : (
+      )}
+      {comments.results.length + queued.length > 0 && (
         <ol className="flex flex-col gap-4" aria-label="Comments">
           {comments.results.map((comment) => (
-            <CommentRow key={comment._id} comment={comment} signedIn={signedIn} />
+            <CommentRow
+              key={comment._id}
+              comment={comment}
+              signedIn={signedIn}
+              queuedToggles={toggles.filter((call) => call.args.commentId === comment._id)}
+            />
+          ))}
+          {queued.map((call) => (
+            <QueuedCommentRow key={call.key} call={call} author={author} />
           ))}
         </ol>
       )}
@@ -109,84 +132,9 @@ function CommentList({ eventId, signedIn }: { eventId: Id<"events">; signedIn: b
   );
 }
 
-function CommentRow({ comment, signedIn }: { comment: CommentItem; signedIn: boolean }) {
-  const toggle = useMutation(api.comments.toggleReaction);
-  const navigate = useNavigate();
-  const location = useLocation();
-
-  async function react(reaction: string, button: HTMLButtonElement) {
-    if (!signedIn) {
-      toast("Sign in to react", {
-        action: {
-          label: "Sign in",
-          onClick: () =>
-            void navigate(loginPathReturningTo(`${location.pathname}${location.search}`)),
-        },
-      });
-      return;
-    }
-    try {
-      await toggle({ commentId: comment._id, reaction });
-      playFeedback("reaction", button);
-    } catch (err) {
-      toast.error(errorMessage(err, "Failed to add reaction"));
-    }
-  }
-
-  return (
-    <li className="flex gap-3">
-      <Avatar
-        name={comment.author.displayName}
-        url={comment.author.avatarUrl}
-        size="sm"
-        className="mt-0.5 shrink-0"
-      />
-      <article className="min-w-0 flex-1" aria-label={`Comment by ${comment.author.displayName}`}>
-        <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
-          <span className="font-bold text-cream-50">{comment.author.displayName}</span>
-          <time
-            className="text-xs text-cream-400"
-            dateTime={new Date(comment.createdAt).toISOString()}
-          >
-            {formatMoment(comment.createdAt)}
-          </time>
-        </p>
-        <p className="mt-1 whitespace-pre-line break-words text-cream-200">{comment.content}</p>
-        <div className="mt-2 flex flex-wrap gap-1.5" role="group" aria-label="Reactions">
-          {comment.reactions.map(({ reaction, count, mine }) => {
-            const label = REACTIONS.find((r) => r.emoji === reaction)?.label ?? reaction;
-            return (
-              <button
-                key={reaction}
-                type="button"
-                aria-pressed={mine}
-                aria-label={`${label} ${reaction}, ${count}`}
-                onClick={(event) => void react(reaction, event.currentTarget)}
-                className={cn(
-                  "inline-flex h-9 min-w-11 items-center justify-center gap-1 rounded-full px-2.5 text-sm ring-1 transition ring-inset active:scale-95",
-                  mine
-                    ? "bg-brand-amber/20 font-bold text-cream-50 ring-brand-amber"
-                    : "bg-night-800 text-cream-200 ring-night-700 hover:ring-night-600",
-                  count === 0 && !mine && "opacity-70 hover:opacity-100",
-                )}
-              >
-                <span aria-hidden="true">{reaction}</span>
-                {count > 0 && (
-                  <span aria-hidden="true" className="tabular-nums">
-                    {count}
-                  </span>
-                )}
-              </button>
-            );
-          })}
-        </div>
-      </article>
-    </li>
-  );
-}
-
 function CommentComposer({ eventId }: { eventId: Id<"events"> }) {
-  const add = useMutation(api.comments.add);
+  // Queued: the comment shows in the thread at once, and goes out now or once back online.
+  const add = useQueuedMutation(api.comments.add);
   const [content, setContent] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

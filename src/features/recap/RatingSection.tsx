@@ -1,4 +1,3 @@
-import { useMutation } from "convex/react";
 import { useId, useState, type FormEvent } from "react";
 import { toast } from "@/lib/toast";
 import { api } from "../../../convex/_generated/api";
@@ -17,7 +16,10 @@ import {
 import { Button } from "@/components/ui/Button";
 import { Field, inputStyles } from "@/components/ui/Field";
 import { Spinner } from "@/components/ui/Spinner";
+import { WaitingMark } from "@/components/ui/WaitingMark";
 import { cn } from "@/lib/cn";
+import { useQueuedCalls, useQueuedMutation, useWaitingMark } from "@/lib/offline/outbox/useOutbox";
+import { withQueuedRating } from "./queuedRating";
 import type { RecapData } from "./types";
 import { ratingText } from "./types";
 
@@ -39,7 +41,14 @@ export function RatingSection({ recap }: { recap: RecapData }) {
   const { average, total } = recap.rating;
   const headingId = useId();
   const [editing, setEditing] = useState(false);
-  const mine = recap.myRating;
+  // A rating still in the outbox shows at once as the viewer's, with the waiting mark.
+  const queued = useQueuedCalls(api.ratings.rate, (args) => args.eventId === recap.eventId);
+  const waiting = useWaitingMark(queued);
+  const last = queued.at(-1);
+  const mine = withQueuedRating(
+    recap.myRating,
+    last ? { ...last.args, queuedAt: last.queuedAt } : null,
+  );
   const showForm = recap.canContribute && (mine === null || editing);
 
   return (
@@ -64,6 +73,7 @@ export function RatingSection({ recap }: { recap: RecapData }) {
             {mine.feedback && (
               <p className="mt-1 text-sm break-words text-cream-200">“{mine.feedback}”</p>
             )}
+            {waiting && <WaitingMark className="mt-1" />}
           </div>
           <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>
             Edit rating
@@ -96,7 +106,8 @@ function RatingForm({
   isEdit: boolean;
   onDone: () => void;
 }) {
-  const rate = useMutation(api.ratings.rate);
+  // Queued: shown at once, sent now or once back online.
+  const rate = useQueuedMutation(api.ratings.rate);
   const [rating, setRating] = useState(initialRating);
   const [feedback, setFeedback] = useState(initialFeedback);
   const [error, setError] = useState<string | null>(null);
