@@ -22,13 +22,29 @@ function brandHtml(): Plugin {
 const DATE_MODULES =
   /node_modules[\\/](date-fns|@date-fns[\\/]tz)[\\/]|[\\/]shared[\\/](eventTiming|eventMeta)\.ts$/;
 
+/**
+ * What keeps things on the device (IndexedDB through idb): the outbox of queued taps, which the
+ * session page uses as it renders, and the device copy's store, loaded once data is shown.
+ */
+const DEVICE_STORAGE_MODULES =
+  /node_modules[\\/]idb[\\/]|src[\\/]lib[\\/]offline[\\/](outbox[\\/](outbox|outboxStore|sender|queuedActions|useOutbox)|store)\.ts$/;
+
+/**
+ * The session page's parts that other screens (the legacy page, a debug page) import too: left
+ * alone, each became a chunk of its own, fetched one after another by the session page.
+ */
+const EVENT_PAGE_PARTS =
+  /src[\\/]features[\\/]events[\\/]page[\\/](JoinControls|AttendeeList|SectionCard|queuedRsvp|useQueuedRsvp)\.tsx?$/;
+
 /** A session's card, cover, badges and copy, and the small pieces every session screen uses. */
 const SESSION_VIEW_MODULES = new RegExp(
   [
     String.raw`src[\\/]features[\\/]events[\\/]components[\\/](EventCard|EventCover|defaultCovers|EventBadges|icons|vibeStyles|AvatarStack)\.tsx?$`,
     String.raw`src[\\/]features[\\/]events[\\/]lib[\\/](timeZone|useNow|links)\.ts$`,
     String.raw`shared[\\/](eventCopy|eventOptions|eventAccess|eventMessages|drinks|errors|notificationRules|pageMeta)\.ts$`,
-    String.raw`src[\\/]components[\\/]ui[\\/](Spinner|StatePanel|DialogSkeleton|WaitingMark|ClockIcon)\.tsx$`,
+    String.raw`src[\\/]components[\\/]ui[\\/](Spinner|StatePanel|DialogSkeleton|WaitingMark|ClockIcon|NeedsNetworkNote|SectionCard)\.tsx$`,
+    // Reading through the device copy, and knowing whether the network is there.
+    String.raw`src[\\/]lib[\\/]offline[\\/](useCachedQuery|useConnectionLost|connectionWatch|useNetworkNeeded|networkNeed)\.ts$`,
     String.raw`src[\\/]features[\\/]events[\\/]lazyDialogs\.ts$`,
     String.raw`src[\\/]lib[\\/](lazyDialog\.tsx|useGoBack\.ts|usePersistentChoice\.ts|useDocumentMeta\.ts|feedback[\\/]index\.ts)$`,
   ].join("|"),
@@ -63,6 +79,8 @@ export default defineConfig({
             // time from one host, and each further six cost another round trip.
             { name: "dates", test: DATE_MODULES },
             { name: "session-views", test: SESSION_VIEW_MODULES },
+            { name: "device-storage", test: DEVICE_STORAGE_MODULES },
+            { name: "event-page", test: EVENT_PAGE_PARTS },
           ],
         },
       },

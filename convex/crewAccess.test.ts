@@ -77,6 +77,7 @@ async function world(t: TestConvex) {
     coHost,
     member,
     invitee,
+    former,
     stranger,
     newcomer,
     crewId,
@@ -273,4 +274,152 @@ describe("crews.inviteLink: a code that no longer works tells nothing", () => {
       "already_member",
     );
   });
+});
+
+describe("what the server says each viewer may do, and that it holds", () => {
+  const VIEWERS = ["creator", "coHost", "member", "stranger"] as const;
+  type Viewer = (typeof VIEWERS)[number];
+  /** The accepted members' rows, by who they are (`former` is a member again). */
+  const ROWS = ["creator", "coHost", "member", "former"] as const;
+  type Row = (typeof ROWS)[number];
+  type Flags = Record<string, boolean>;
+  const paginationOpts = { numItems: 10, cursor: null };
+
+  /** The world's crew made public, so that a stranger sees it too. */
+  async function publicWorld(t: TestConvex) {
+    const w = await world(t);
+    await t.run(async (ctx) => await ctx.db.patch("crews", w.crewId, { isPublic: true }));
+    return w;
+  }
+
+  const allowed = (flags: Flags) => Object.keys(flags).filter((flag) => flags[flag]);
+
+  /** Every flag the crew page gets: on the crew, on each member row, on each pending invitation. */
+  async function flagsFor(w: World, viewer: Viewer) {
+    const as = w[viewer].asUser;
+    const crewId = w.crewId;
+    const { viewer: v } = await as.query(api.crews.get, { crewId });
+    const members = await as.query(api.crews.members, { crewId, paginationOpts });
+    const pending = await as.query(api.crews.pendingInvitations, { crewId, paginationOpts });
+    const rowOf = (userId: Id<"users">) => ROWS.find((row) => w[row].userId === userId)!;
+    return {
+      crew: {
+        canEdit: v.canEdit,
+        canInvite: v.canInvite,
+        canDelete: v.canDelete,
+        canLeave: v.canLeave,
+        canSeeInvitations: v.canSeeInvitations,
+      },
+      members: Object.fromEntries(
+        members.page.map((m) => [
+          rowOf(m.userId),
+          { canPromote: m.canPromote, canDemote: m.canDemote, canRemove: m.canRemove },
+        ]),
+      ) as Record<Row, Flags>,
+      pending: pending.page.map((invitation) => invitation.canWithdraw),
+    };
+  }
+
+  const EXPECTED: Record<
+    Viewer,
+    { crew: string[]; members: Record<Row, string[]>; pending: boolean[] }
+  > = {
+    creator: {
+      crew: ["canEdit", "canInvite", "canDelete", "canSeeInvitations"],
+      members: {
+        creator: [],
+        coHost: ["canDemote", "canRemove"],
+        member: ["canPromote", "canRemove"],
+        former: ["canPromote", "canRemove"],
+      },
+      pending: [true],
+    },
+    coHost: {
+      crew: ["canEdit", "canInvite", "canLeave", "canSeeInvitations"],
+      members: { creator: [], coHost: [], member: ["canRemove"], former: ["canRemove"] },
+      pending: [false],
+    },
+    member: {
+      crew: ["canLeave", "canSeeInvitations"],
+      members: { creator: [], coHost: [], member: [], former: [] },
+      pending: [false],
+    },
+    stranger: {
+      crew: [],
+      members: { creator: [], coHost: [], member: [], former: [] },
+      pending: [],
+    },
+  };
+
+  test("host, co-host, member and stranger get their own flags on the crew and on every row", async () => {
+    const t = newTest();
+    const w = await publicWorld(t);
+    for (const viewer of VIEWERS) {
+      const flags = await flagsFor(w, viewer);
+      expect({
+        crew: allowed(flags.crew),
+        members: Object.fromEntries(ROWS.map((row) => [row, allowed(flags.members[row])])),
+        pending: flags.pending,
+      }).toEqual(EXPECTED[viewer]);
+    }
+  });
+
+  type Call = (as: TestUser["asUser"], w: World) => Promise<unknown>;
+  const CREW_CALLS: Record<string, Call> = {
+    canEdit: (as, w) =>
+      as.mutation(api.crews.update, {
+        crewId: w.crewId,
+        name: "Renamed",
+        description: null,
+        vibe: "chill",
+        isPublic: true,
+      }),
+    canInvite: (as, w) => as.mutation(api.crews.createInviteLinkFor, { crewId: w.crewId }),
+    canDelete: (as, w) => as.mutation(api.crews.remove, { crewId: w.crewId }),
+    canLeave: (as, w) => as.mutation(api.crews.leave, { crewId: w.crewId }),
+  };
+  const MEMBER_CALLS: Record<string, (row: Row) => Call> = {
+    canPromote: (row) => (as, w) =>
+      as.mutation(api.crews.promoteCoHost, { crewId: w.crewId, userId: w[row].userId }),
+    canDemote: (row) => (as, w) =>
+      as.mutation(api.crews.demoteCoHost, { crewId: w.crewId, userId: w[row].userId }),
+    canRemove: (row) => (as, w) =>
+      as.mutation(api.crews.removeMember, { crewId: w.crewId, userId: w[row].userId }),
+  };
+  const withdraw: Call = (as, w) =>
+    as.mutation(api.crews.removePending, { crewId: w.crewId, userId: w.invitee.userId });
+
+  for (const viewer of VIEWERS) {
+    test(`${viewer}: every action offered goes through; every action held back changes nothing`, async () => {
+      const expected = EXPECTED[viewer];
+      const checks: { name: string; offered: boolean; call: Call }[] = [
+        ...Object.entries(CREW_CALLS).map(([flag, call]) => ({
+          name: flag,
+          offered: expected.crew.includes(flag),
+          call,
+        })),
+        ...ROWS.flatMap((row) =>
+          Object.entries(MEMBER_CALLS).map(([flag, call]) => ({
+            name: `${flag} ${row}`,
+            offered: expected.members[row].includes(flag),
+            call: call(row),
+          })),
+        ),
+        { name: "canWithdraw", offered: expected.pending[0] === true, call: withdraw },
+      ];
+      const t = newTest();
+      const w = await publicWorld(t);
+      for (const check of checks.filter((c) => !c.offered)) {
+        const before = await tableSnapshot(t);
+        await outcome(() => check.call(w[viewer].asUser, w));
+        expect(await tableSnapshot(t), check.name).toEqual(before);
+      }
+      for (const check of checks.filter((c) => c.offered)) {
+        const fresh = newTest();
+        const v = await publicWorld(fresh);
+        const result = await outcome(() => check.call(v[viewer].asUser, v));
+        expect(result, check.name).toHaveProperty("value");
+      }
+    });
+  }
 });

@@ -103,7 +103,8 @@ describe("signed out", () => {
       signedIn: false,
       role: null,
       isMember: false,
-      canManage: false,
+      canEdit: false,
+      canInvite: false,
     });
     const paginationOpts = { numItems: 25, cursor: null };
     expect((await t.query(api.crews.members, { crewId: pubId, paginationOpts })).page).toHaveLength(
@@ -138,15 +139,25 @@ describe("crews.get and the lists, by role", () => {
     const t = newTest();
     const { creator, coHost, member, invitee, stranger, crewId } = await cast(t);
     const paginationOpts = { numItems: 25, cursor: null };
+    const nothing = {
+      canEdit: false,
+      canInvite: false,
+      canDelete: false,
+      canLeave: false,
+      canSeeInvitations: false,
+    };
     const viewers = [
       [
         creator,
         {
           role: "host",
           isMember: true,
-          isCreator: true,
-          canManage: true,
           hasPendingInvitation: false,
+          ...nothing,
+          canEdit: true,
+          canInvite: true,
+          canDelete: true,
+          canSeeInvitations: true,
         },
       ],
       [
@@ -154,9 +165,12 @@ describe("crews.get and the lists, by role", () => {
         {
           role: "co_host",
           isMember: true,
-          isCreator: false,
-          canManage: true,
           hasPendingInvitation: false,
+          ...nothing,
+          canEdit: true,
+          canInvite: true,
+          canLeave: true,
+          canSeeInvitations: true,
         },
       ],
       [
@@ -164,21 +178,13 @@ describe("crews.get and the lists, by role", () => {
         {
           role: "member",
           isMember: true,
-          isCreator: false,
-          canManage: false,
           hasPendingInvitation: false,
+          ...nothing,
+          canLeave: true,
+          canSeeInvitations: true,
         },
       ],
-      [
-        invitee,
-        {
-          role: null,
-          isMember: false,
-          isCreator: false,
-          canManage: false,
-          hasPendingInvitation: true,
-        },
-      ],
+      [invitee, { role: null, isMember: false, hasPendingInvitation: true, ...nothing }],
     ] as const;
     for (const [user, viewer] of viewers) {
       const view = await user.asUser.query(api.crews.get, { crewId });
@@ -208,16 +214,31 @@ describe("crews.get and the lists, by role", () => {
     });
   });
 
-  test("mine lists accepted crews with role and canManage; the invitee has none yet", async () => {
+  test("mine lists accepted crews with role and what the user may do; the invitee has none yet", async () => {
     const t = newTest();
     const { creator, coHost, member, invitee, crewId } = await cast(t);
     const mine = async (user: TestUser) =>
-      (await user.asUser.query(api.crews.mine, { paginationOpts: firstPage })).page;
-    expect((await mine(creator)).map((c) => [c._id, c.role, c.canManage])).toEqual([
-      [crewId, "host", true],
+      (await user.asUser.query(api.crews.mine, { paginationOpts: firstPage })).page.map(
+        ({ _id, role, canEdit, canInvite, canDelete, canLeave }) => ({
+          _id,
+          role,
+          canEdit,
+          canInvite,
+          canDelete,
+          canLeave,
+        }),
+      );
+    const can = { canEdit: true, canInvite: true };
+    const cannot = { canEdit: false, canInvite: false };
+    expect(await mine(creator)).toEqual([
+      { _id: crewId, role: "host", ...can, canDelete: true, canLeave: false },
     ]);
-    expect((await mine(coHost)).map((c) => [c.role, c.canManage])).toEqual([["co_host", true]]);
-    expect((await mine(member)).map((c) => [c.role, c.canManage])).toEqual([["member", false]]);
+    expect(await mine(coHost)).toEqual([
+      { _id: crewId, role: "co_host", ...can, canDelete: false, canLeave: true },
+    ]);
+    expect(await mine(member)).toEqual([
+      { _id: crewId, role: "member", ...cannot, canDelete: false, canLeave: true },
+    ]);
     expect(await mine(invitee)).toEqual([]);
   });
 
@@ -704,9 +725,9 @@ describe("leave, removeMember, promote and demote", () => {
       type: "crew_promotion",
       data: expect.objectContaining({ role: "co_host" }) as unknown,
     });
-    expect((await member.asUser.query(api.crews.get, { crewId })).viewer.canManage).toBe(true);
+    expect((await member.asUser.query(api.crews.get, { crewId })).viewer.canEdit).toBe(true);
     await creator.asUser.mutation(api.crews.demoteCoHost, { crewId, userId: member.userId });
-    expect((await member.asUser.query(api.crews.get, { crewId })).viewer.canManage).toBe(false);
+    expect((await member.asUser.query(api.crews.get, { crewId })).viewer.canEdit).toBe(false);
     expect(await crewCounts(t, crewId)).toEqual({ members: 3, pending: 1 });
   });
 });

@@ -15,6 +15,17 @@ import { idempotencyKeyValidator } from "./schema";
 import {
   CREW_MESSAGES,
   INVITE_BATCH_MAX,
+  canChangeCrewRoles,
+  canDeleteCrew,
+  canDemoteCrewMember,
+  canEditCrew,
+  canInviteToCrew,
+  canLeaveCrew,
+  canManageCrew,
+  canPromoteCrewMember,
+  canRemoveCrewMember,
+  canSeeCrewInvitations,
+  canWithdrawCrewInvitation,
   crewDetailsSchema,
   crewJoinPath,
   pickUsernameMatch,
@@ -22,13 +33,7 @@ import {
 import { NOTIFICATION_TEXTS } from "../shared/notificationRules";
 import { firstIssue } from "../shared/profileRules";
 import { changeCrewMembership } from "./model/crewMembership";
-import {
-  ensureCrewCreator,
-  ensureCrewManager,
-  getCrewMember,
-  getCrewVisibleTo,
-  mayManageCrew,
-} from "./model/crews";
+import { ensureCrewAllows, getCrewMember, getCrewVisibleTo } from "./model/crews";
 import {
   cleanupDeletedCrew as runCrewCleanups,
   deleteCrewCascade,
@@ -50,6 +55,7 @@ import {
 import { runCleanupSteps } from "./model/batchedCleanup";
 import { runOnce } from "./model/idempotency";
 import {
+  crewInvitationsPage,
   crewMembersPage,
   crewPageView,
   crewSessions,
@@ -101,7 +107,7 @@ export const members = query({
   args: { crewId: v.id("crews"), paginationOpts: paginationOptsValidator },
   handler: async (ctx, { crewId, paginationOpts }) => {
     const access = await getCrewVisibleTo(ctx, crewId, await getViewerId(ctx));
-    return await crewMembersPage(ctx, access, "accepted", paginationOpts);
+    return await crewMembersPage(ctx, access, paginationOpts);
   },
 });
 
@@ -110,9 +116,9 @@ export const pendingInvitations = query({
   args: { crewId: v.id("crews"), paginationOpts: paginationOptsValidator },
   handler: async (ctx, { crewId, paginationOpts }) => {
     const access = await getCrewVisibleTo(ctx, crewId, await getViewerId(ctx));
-    if (!crewPageView(access).viewer.isMember)
+    if (!canSeeCrewInvitations(access.standing))
       return { page: [], isDone: true, continueCursor: "" };
-    return await crewMembersPage(ctx, access, "pending", paginationOpts);
+    return await crewInvitationsPage(ctx, access, paginationOpts);
   },
 });
 
@@ -175,7 +181,10 @@ export const searchUsersToInvite = query({
   args: { crewId: v.optional(v.id("crews")), query: v.string() },
   handler: async (ctx, { crewId, query }) => {
     const userId = await requireViewerId(ctx);
-    if (crewId !== undefined && !mayManageCrew(await getCrewVisibleTo(ctx, crewId, userId)))
+    if (
+      crewId !== undefined &&
+      !canInviteToCrew((await getCrewVisibleTo(ctx, crewId, userId)).standing)
+    )
       throw appError("NOT_FOUND", CREW_MESSAGES.notFound);
     return await searchUsers(ctx, userId, query, async (candidate) => {
       if (crewId === undefined) return false;
@@ -190,7 +199,11 @@ export const inviteLinks = query({
   args: { crewId: v.id("crews") },
   handler: async (ctx, { crewId }) => {
     const userId = await requireViewerId(ctx);
-    const { crew } = ensureCrewManager(await getCrewVisibleTo(ctx, crewId, userId));
+    const { crew } = ensureCrewAllows(
+      await getCrewVisibleTo(ctx, crewId, userId),
+      canInviteToCrew,
+      CREW_MESSAGES.noPermissionToEdit,
+    );
     return await workingInviteLinks(ctx, crew, userId);
   },
 });
@@ -263,7 +276,11 @@ export const update = mutation({
   args: { crewId: v.id("crews"), ...detailsArgs },
   handler: async (ctx, { crewId, ...input }) => {
     const userId = await requireViewerId(ctx);
-    ensureCrewManager(await getCrewVisibleTo(ctx, crewId, userId));
+    ensureCrewAllows(
+      await getCrewVisibleTo(ctx, crewId, userId),
+      canEditCrew,
+      CREW_MESSAGES.noPermissionToEdit,
+    );
     await ctx.db.patch("crews", crewId, { ...parseDetails(input), updatedAt: Date.now() });
     return null;
   },
@@ -274,8 +291,12 @@ export const remove = mutation({
   args: { crewId: v.id("crews") },
   handler: async (ctx, { crewId }) => {
     const userId = await requireViewerId(ctx);
-    const access = await getCrewVisibleTo(ctx, crewId, userId);
-    await deleteCrewCascade(ctx, ensureCrewCreator(access, CREW_MESSAGES.onlyCreatorCanDelete));
+    const { crew } = ensureCrewAllows(
+      await getCrewVisibleTo(ctx, crewId, userId),
+      canDeleteCrew,
+      CREW_MESSAGES.onlyCreatorCanDelete,
+    );
+    await deleteCrewCascade(ctx, crew);
     return null;
   },
 });
@@ -288,8 +309,7 @@ export const leave = mutation({
     const access = await getCrewVisibleTo(ctx, crewId, userId);
     if (access.crew.createdBy === userId)
       throw appError("FORBIDDEN", CREW_MESSAGES.hostCannotLeave);
-    if (access.member?.status !== "accepted")
-      throw appError("VALIDATION", CREW_MESSAGES.notAMember);
+    if (!canLeaveCrew(access.standing)) throw appError("VALIDATION", CREW_MESSAGES.notAMember);
     await changeCrewMembership(ctx, access.crew, userId, null);
     return null;
   },
@@ -300,8 +320,11 @@ export const inviteUsers = mutation({
   args: { crewId: v.id("crews"), userIds: v.array(v.id("users")) },
   handler: async (ctx, { crewId, userIds }) => {
     const userId = await requireViewerId(ctx);
-    const access = await getCrewVisibleTo(ctx, crewId, userId);
-    ensureCrewManager(access, CREW_MESSAGES.noPermissionToInvite);
+    ensureCrewAllows(
+      await getCrewVisibleTo(ctx, crewId, userId),
+      canInviteToCrew,
+      CREW_MESSAGES.noPermissionToInvite,
+    );
     if (userIds.length === 0 || userIds.length > INVITE_BATCH_MAX)
       throw appError("VALIDATION", CREW_MESSAGES.failedToSendInvites);
     return await inviteEach(ctx, crewId, userId, userIds);
@@ -316,8 +339,9 @@ export const inviteByUsername = mutation({
   args: { crewId: v.id("crews"), username: v.string() },
   handler: async (ctx, { crewId, username }) => {
     const userId = await requireViewerId(ctx);
-    const { crew } = ensureCrewManager(
+    const { crew } = ensureCrewAllows(
       await getCrewVisibleTo(ctx, crewId, userId),
+      canInviteToCrew,
       CREW_MESSAGES.noPermissionToInvite,
     );
     if (username.trim() === "")
@@ -366,14 +390,16 @@ export const removeMember = mutation({
   args: { crewId: v.id("crews"), userId: v.id("users") },
   handler: async (ctx, { crewId, userId: targetId }) => {
     const userId = await requireViewerId(ctx);
-    const { crew } = ensureCrewManager(
+    const access = ensureCrewAllows(
       await getCrewVisibleTo(ctx, crewId, userId),
+      canManageCrew,
       CREW_MESSAGES.noPermissionToRemove,
     );
+    const { crew } = access;
     if (targetId === crew.createdBy) throw appError("FORBIDDEN", CREW_MESSAGES.hostCannotBeChanged);
     const member = await getCrewMember(ctx, crewId, targetId);
     if (member?.status !== "accepted") throw appError("NOT_FOUND", CREW_MESSAGES.memberNotFound);
-    if (member.role === "co_host" && crew.createdBy !== userId)
+    if (!canRemoveCrewMember(access.standing, member.role))
       throw appError("FORBIDDEN", CREW_MESSAGES.noPermissionToRemove);
     await changeCrewMembership(ctx, crew, targetId, null);
     return null;
@@ -385,8 +411,9 @@ export const removePending = mutation({
   args: { crewId: v.id("crews"), userId: v.id("users") },
   handler: async (ctx, { crewId, userId: targetId }) => {
     const userId = await requireViewerId(ctx);
-    const crew = ensureCrewCreator(
+    const { crew } = ensureCrewAllows(
       await getCrewVisibleTo(ctx, crewId, userId),
+      canWithdrawCrewInvitation,
       CREW_MESSAGES.onlyCreatorCanRemovePending,
     );
     await removePendingInvitation(ctx, crew, targetId);
@@ -401,17 +428,25 @@ async function setCoHost(
   targetId: Id<"users">,
   role: "co_host" | "member",
 ) {
-  const crew = ensureCrewCreator(
+  const access = ensureCrewAllows(
     await getCrewVisibleTo(ctx, crewId, userId),
+    canChangeCrewRoles,
     CREW_MESSAGES.onlyCreatorCanPromote,
   );
+  const { crew } = access;
   if (targetId === crew.createdBy) throw appError("FORBIDDEN", CREW_MESSAGES.hostCannotBeChanged);
   const member = await getCrewMember(ctx, crewId, targetId);
   if (member?.status !== "accepted")
     throw appError("VALIDATION", CREW_MESSAGES.onlyMembersCanBeCoHosts);
-  if (role === "member" && member.role !== "co_host")
+  const promoting = role === "co_host";
+  const allowed = promoting
+    ? canPromoteCrewMember(access.standing, member.role)
+    : canDemoteCrewMember(access.standing, member.role);
+  if (!allowed) {
+    // Making a co-host a co-host again changes nothing; demoting a plain member is a mistake.
+    if (promoting) return;
     throw appError("VALIDATION", CREW_MESSAGES.notACoHost);
-  if (member.role === role) return;
+  }
   await changeCrewMembership(ctx, crew, targetId, { status: "accepted", role });
   await createNotification(ctx, {
     userId: targetId,
@@ -454,8 +489,9 @@ export const createInviteLinkFor = mutation({
   },
   handler: async (ctx, { crewId, days, maxUses }) => {
     const userId = await requireViewerId(ctx);
-    const { crew } = ensureCrewManager(
+    const { crew } = ensureCrewAllows(
       await getCrewVisibleTo(ctx, crewId, userId),
+      canInviteToCrew,
       CREW_MESSAGES.failedToCreateInviteLink,
     );
     return await createInviteLink(ctx, crew, userId, { days, maxUses });
@@ -471,7 +507,11 @@ export const revokeInviteLink = mutation({
   args: { crewId: v.id("crews"), inviteCode: v.string() },
   handler: async (ctx, { crewId, inviteCode }) => {
     const userId = await requireViewerId(ctx);
-    const { crew } = ensureCrewManager(await getCrewVisibleTo(ctx, crewId, userId));
+    const { crew } = ensureCrewAllows(
+      await getCrewVisibleTo(ctx, crewId, userId),
+      canInviteToCrew,
+      CREW_MESSAGES.noPermissionToEdit,
+    );
     await revokeLink(ctx, crew, inviteCode);
     return null;
   },

@@ -3,8 +3,18 @@ import {
   CREW_MESSAGES,
   INVITE_CODE_ALPHABET,
   INVITE_CODE_LENGTH,
+  canChangeCrewRoles,
+  canDeleteCrew,
+  canDemoteCrewMember,
+  canEditCrew,
+  canInviteToCrew,
+  canLeaveCrew,
   canManageCrew,
+  canPromoteCrewMember,
+  canRemoveCrewMember,
+  canSeeCrewInvitations,
   canViewCrew,
+  canWithdrawCrewInvitation,
   crewAttendanceThreshold,
   crewDetailsSchema,
   crewNameError,
@@ -111,6 +121,44 @@ describe("roles", () => {
     expect(
       [creatorNoRow, coHost, member, invitee, pendingCoHost, declined, stranger].map(canManageCrew),
     ).toEqual([true, true, false, false, false, false, false]);
+  });
+
+  const everyone = [creatorNoRow, coHost, member, invitee, pendingCoHost, declined, stranger, null];
+
+  test("crew-wide permissions, by standing (creator, co-host, member, invitees, declined, stranger, signed out)", () => {
+    const table = Object.fromEntries(
+      Object.entries({
+        canEditCrew,
+        canInviteToCrew,
+        canDeleteCrew,
+        canLeaveCrew,
+        canSeeCrewInvitations,
+        canWithdrawCrewInvitation,
+        canChangeCrewRoles,
+      }).map(([name, rule]) => [name, everyone.map(rule)]),
+    );
+    const managers = [true, true, false, false, false, false, false, false];
+    const creatorOnly = [true, false, false, false, false, false, false, false];
+    expect(table).toEqual({
+      canEditCrew: managers,
+      canInviteToCrew: managers,
+      canDeleteCrew: creatorOnly,
+      canLeaveCrew: [false, true, true, false, false, false, false, false],
+      canSeeCrewInvitations: [true, true, true, false, false, false, false, false],
+      canWithdrawCrewInvitation: creatorOnly,
+      canChangeCrewRoles: creatorOnly,
+    });
+  });
+
+  test("permissions over one member: the host is untouchable; only the creator handles co-hosts", () => {
+    const roles = ["host", "co_host", "member"] as const;
+    const over = (rule: (s: CrewStanding | null, role: (typeof roles)[number]) => boolean) =>
+      [creatorNoRow, coHost, member, invitee, null].map((viewer) =>
+        roles.filter((role) => rule(viewer, role)),
+      );
+    expect(over(canRemoveCrewMember)).toEqual([["co_host", "member"], ["member"], [], [], []]);
+    expect(over(canPromoteCrewMember)).toEqual([["member"], [], [], [], []]);
+    expect(over(canDemoteCrewMember)).toEqual([["co_host"], [], [], [], []]);
   });
 
   test("canViewCrew: a public crew to anyone; a private one to members and invitees", () => {

@@ -112,10 +112,81 @@ export function isCrewMember(standing: CrewStanding): boolean {
   return crewRoleOf(standing) !== null;
 }
 
-/** can_manage: the creator and co-hosts edit, invite, make invite links and remove members. */
-export function canManageCrew(standing: CrewStanding): boolean {
+/**
+ * can_manage: the creator and accepted co-hosts. What they may do is named
+ * below, one rule each; null is someone signed out.
+ */
+export function canManageCrew(standing: CrewStanding | null): boolean {
+  if (standing === null) return false;
   const role = crewRoleOf(standing);
   return role === "host" || role === "co_host";
+}
+
+// ---------------------------------------------------------------- permissions
+
+/*
+ * What the viewer may do in a crew, one function per action. The server
+ * checks them before every write and sends them with what it reads (the
+ * crew page's `viewer`, each member row, each crew card), so a screen only
+ * shows what the server allows and never works a permission out itself.
+ */
+
+/** Change the crew's name, description, vibe and visibility: managers. */
+export function canEditCrew(standing: CrewStanding | null): boolean {
+  return canManageCrew(standing);
+}
+
+/**
+ * Invite people, by name or with an invite link (make one, see the working
+ * ones, revoke any of them whoever made it): managers. A link works only
+ * while its maker still may invite.
+ */
+export function canInviteToCrew(standing: CrewStanding | null): boolean {
+  return canManageCrew(standing);
+}
+
+/** Delete the crew: its creator only. */
+export function canDeleteCrew(standing: CrewStanding | null): boolean {
+  return standing?.isCreator === true;
+}
+
+/** Leave: any member but the creator, who deletes the crew instead. */
+export function canLeaveCrew(standing: CrewStanding | null): boolean {
+  return standing !== null && !standing.isCreator && isCrewMember(standing);
+}
+
+/** See who is invited and has not answered yet: members (an invitee does not learn who else is). */
+export function canSeeCrewInvitations(standing: CrewStanding | null): boolean {
+  return standing !== null && isCrewMember(standing);
+}
+
+/** Withdraw a pending invitation: the creator only. */
+export function canWithdrawCrewInvitation(standing: CrewStanding | null): boolean {
+  return standing?.isCreator === true;
+}
+
+/** Make members co-hosts and co-hosts members again: the creator only. */
+export function canChangeCrewRoles(standing: CrewStanding | null): boolean {
+  return standing?.isCreator === true;
+}
+
+/*
+ * The rules about one accepted member take their role as the crew lists it:
+ * the creator's is host, and the host's own role never changes.
+ */
+
+export function canPromoteCrewMember(standing: CrewStanding | null, memberRole: CrewRole): boolean {
+  return canChangeCrewRoles(standing) && memberRole === "member";
+}
+
+export function canDemoteCrewMember(standing: CrewStanding | null, memberRole: CrewRole): boolean {
+  return canChangeCrewRoles(standing) && memberRole === "co_host";
+}
+
+/** Remove a member: managers remove members; only the creator removes a co-host; nobody the host. */
+export function canRemoveCrewMember(standing: CrewStanding | null, memberRole: CrewRole): boolean {
+  if (!canManageCrew(standing) || memberRole === "host") return false;
+  return memberRole === "member" || standing?.isCreator === true;
 }
 
 /** Who sees a crew's page: anyone for a public crew; members and invitees for a private one. */

@@ -8,7 +8,7 @@ import { UpdatePrompt } from "@/app/UpdatePrompt";
 import { startServiceWorker } from "@/lib/appUpdate";
 import { hasStoredSession } from "@/lib/authStorage";
 import { deviceUserId } from "@/lib/offline/deviceUser";
-import { loadDeviceCopy } from "@/lib/offline/useCachedQuery";
+import { loadDeviceCopy } from "@/lib/offline/deviceCopyLoader";
 import "./index.css";
 
 const rootElement = document.getElementById("root");

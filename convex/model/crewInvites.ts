@@ -13,7 +13,7 @@ import {
   INVITE_CODE_ATTEMPTS,
   INVITE_LINK_DEFAULT_DAYS,
   INVITE_LINK_MESSAGES,
-  canManageCrew,
+  canInviteToCrew,
   crewJoinPath,
   generateInviteCode,
   inviteLinkLimitsProblem,
@@ -153,7 +153,7 @@ async function makerMayStillInvite(
     link.createdBy,
     await getCrewMember(ctx, crew._id, link.createdBy),
   );
-  return standing !== null && canManageCrew(standing);
+  return canInviteToCrew(standing);
 }
 
 /**

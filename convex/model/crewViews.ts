@@ -10,11 +10,20 @@ import type { QueryCtx } from "../_generated/server";
 import {
   CREW_MEMBERS_PAGE_MAX,
   USER_CREWS_MAX,
-  canManageCrew,
+  canDeleteCrew,
+  canDemoteCrewMember,
+  canEditCrew,
+  canInviteToCrew,
+  canLeaveCrew,
+  canPromoteCrewMember,
+  canRemoveCrewMember,
+  canSeeCrewInvitations,
+  canWithdrawCrewInvitation,
   crewRoleOf,
   eventCountsForCrew,
   isCrewMember,
   type CrewRole,
+  type CrewStanding,
 } from "../../shared/crewRules";
 import { clampPageSize } from "../../shared/eventAccess";
 import { eventPath } from "../../shared/eventSlug";
@@ -41,6 +50,16 @@ export function crewSummary(crew: CrewDoc) {
   };
 }
 
+/** What one may do to a crew as a whole, wherever the crew is shown with its actions. */
+function crewActions(standing: CrewStanding | null) {
+  return {
+    canEdit: canEditCrew(standing),
+    canInvite: canInviteToCrew(standing),
+    canDelete: canDeleteCrew(standing),
+    canLeave: canLeaveCrew(standing),
+  };
+}
+
 /** The crew page's header: the crew, its counts, and what the viewer is and may do. */
 export function crewPageView(access: CrewAccess) {
   const { crew, standing, member } = access;
@@ -51,9 +70,9 @@ export function crewPageView(access: CrewAccess) {
       signedIn: access.viewerId !== null,
       role,
       isMember: standing !== null && isCrewMember(standing),
-      isCreator: standing?.isCreator ?? false,
-      canManage: standing !== null && canManageCrew(standing),
       hasPendingInvitation: member?.status === "pending",
+      ...crewActions(standing),
+      canSeeInvitations: canSeeCrewInvitations(standing),
     },
   };
 }
@@ -65,39 +84,62 @@ function pageOpts(paginationOpts: PaginationOptions): PaginationOptions {
   };
 }
 
-/** A member row as the crew page lists it (the creator's row says host). */
-async function memberView(people: People, crew: CrewDoc, row: CrewMemberDoc) {
-  const person = await people.get(row.userId);
-  const role: CrewRole = row.userId === crew.createdBy ? "host" : row.role;
-  return {
-    ...person,
-    memberId: row._id,
-    role,
-    status: row.status,
-    joinedAt: row.joinedAt,
-    invitedAt: row.createdAt,
-  };
-}
-
-/** Accepted members (joining order) or pending invitations, one page (≤ 2 reads per row). */
-export async function crewMembersPage(
+/**
+ * One page of the crew's rows of one status (≤ 2 reads per row), each as the
+ * crew page lists it (the creator's row says host) with what the viewer may
+ * do to that person (`actionsOn`).
+ */
+async function membershipPage<Actions extends object>(
   ctx: QueryCtx,
   access: CrewAccess,
   status: "accepted" | "pending",
   paginationOpts: PaginationOptions,
+  actionsOn: (role: CrewRole) => Actions,
 ) {
   const result = await ctx.db
     .query("crew_members")
     .withIndex("by_crew_and_status", (q) => q.eq("crewId", access.crew._id).eq("status", status))
     .paginate(pageOpts(paginationOpts));
   const people = new People(ctx, access.viewerId);
-  return {
-    ...result,
-    page: await Promise.all(result.page.map((row) => memberView(people, access.crew, row))),
-  };
+  const rows = result.page.map(async (row) => {
+    const role: CrewRole = row.userId === access.crew.createdBy ? "host" : row.role;
+    return {
+      ...(await people.get(row.userId)),
+      memberId: row._id,
+      role,
+      status: row.status,
+      joinedAt: row.joinedAt,
+      invitedAt: row.createdAt,
+      ...actionsOn(role),
+    };
+  });
+  return { ...result, page: await Promise.all(rows) };
 }
 
-/** A crew as a card in a list, with the user's role in it. */
+/** Accepted members in joining order, each with whether the viewer may promote, demote or remove them. */
+export async function crewMembersPage(
+  ctx: QueryCtx,
+  access: CrewAccess,
+  paginationOpts: PaginationOptions,
+) {
+  return await membershipPage(ctx, access, "accepted", paginationOpts, (role) => ({
+    canPromote: canPromoteCrewMember(access.standing, role),
+    canDemote: canDemoteCrewMember(access.standing, role),
+    canRemove: canRemoveCrewMember(access.standing, role),
+  }));
+}
+
+/** Pending invitations, each with whether the viewer may withdraw it. */
+export async function crewInvitationsPage(
+  ctx: QueryCtx,
+  access: CrewAccess,
+  paginationOpts: PaginationOptions,
+) {
+  const canWithdraw = canWithdrawCrewInvitation(access.standing);
+  return await membershipPage(ctx, access, "pending", paginationOpts, () => ({ canWithdraw }));
+}
+
+/** A crew as a card in a list, with the user's role in it and what they may do to it. */
 function crewCard(
   crew: CrewDoc,
   userId: Id<"users"> | null,
@@ -107,8 +149,7 @@ function crewCard(
   return {
     ...crewSummary(crew),
     role: standing === null ? null : crewRoleOf(standing),
-    canManage: standing !== null && canManageCrew(standing),
-    isCreator: standing?.isCreator ?? false,
+    ...crewActions(standing),
   };
 }
 
@@ -161,14 +202,14 @@ export async function crewsOnProfile(
   if (!showCrewsPublicly) return NO_CREWS;
   const result = await crewsOfUser(ctx, ownerId, paginationOpts);
   const visible: CrewCard[] = [];
+  // The cards carry the owner's role; the actions are the owner's, so none for anyone else.
+  const noActions = crewActions(null);
   for (const card of result.page) {
-    if (card.isPublic)
-      visible.push({ ...card, role: card.role, canManage: false, isCreator: false });
-    else if (
-      viewerId !== null &&
-      (await getCrewMember(ctx, card._id, viewerId))?.status === "accepted"
+    if (
+      card.isPublic ||
+      (viewerId !== null && (await getCrewMember(ctx, card._id, viewerId))?.status === "accepted")
     ) {
-      visible.push({ ...card, canManage: false, isCreator: false });
+      visible.push({ ...card, ...noActions });
     }
   }
   return { ...result, page: visible };

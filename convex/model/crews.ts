@@ -7,14 +7,7 @@
  */
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
-import {
-  CREW_MESSAGES,
-  canManageCrew,
-  canViewCrew,
-  crewRoleOf,
-  type CrewRole,
-  type CrewStanding,
-} from "../../shared/crewRules";
+import { CREW_MESSAGES, canViewCrew, type CrewStanding } from "../../shared/crewRules";
 import { appError } from "./errors";
 
 export type CrewDoc = Doc<"crews">;
@@ -59,24 +52,14 @@ function crewNotFound() {
 }
 
 /**
- * A crew by id for code that checks access itself (an event's crew
- * invitation). Crew functions use `getCrewVisibleTo`.
- */
-export async function getCrewOrThrow(ctx: QueryCtx, crewId: Id<"crews">): Promise<CrewDoc> {
-  const crew = await ctx.db.get("crews", crewId);
-  if (crew === null) throw crewNotFound();
-  return crew;
-}
-
-/**
  * The one way a crew function reaches a crew by its id (a route parameter
  * or a validated id): the crew with the viewer's standing, guaranteed to be
  * one the viewer may see — a public crew anyone, a private crew its members
  * and invitees. Anyone else gets 'Crew not found', word for word the answer
  * for an id that does not exist, so that no answer tells a private crew
  * exists. What the viewer may do there is checked afterwards, on what this
- * returns (`ensureCrewManager`, `ensureCrewCreator`), with the refusal meant
- * for people who may see the crew.
+ * returns (`ensureCrewAllows`), with the refusal meant for people who may
+ * see the crew.
  */
 export async function getCrewVisibleTo(
   ctx: QueryCtx,
@@ -92,28 +75,18 @@ export async function getCrewVisibleTo(
   return { crew, viewerId, member, standing };
 }
 
-/** Whether the viewer may manage the crew (creator or co-host: can_manage). */
-export function mayManageCrew(access: CrewAccess): boolean {
-  return access.standing !== null && canManageCrew(access.standing);
-}
-
-/** can_manage (creator or co-host); `refusal` is the spec's message for the action. */
-export function ensureCrewManager(
+/**
+ * Throws FORBIDDEN with `refusal` (the action's own message) unless `rule`,
+ * one of the permissions of shared/crewRules, allows the viewer; returns the
+ * access to go on with.
+ */
+export function ensureCrewAllows(
   access: CrewAccess,
-  refusal: string = CREW_MESSAGES.noPermissionToEdit,
+  rule: (standing: CrewStanding | null) => boolean,
+  refusal: string,
 ): CrewAccess {
-  if (!mayManageCrew(access)) throw appError("FORBIDDEN", refusal);
+  if (!rule(access.standing)) throw appError("FORBIDDEN", refusal);
   return access;
-}
-
-/** Only the creator (delete, remove pending invitations, promote and demote). */
-export function ensureCrewCreator(access: CrewAccess, refusal: string): CrewDoc {
-  if (access.standing?.isCreator !== true) throw appError("FORBIDDEN", refusal);
-  return access.crew;
-}
-
-export function roleOf(access: CrewAccess): CrewRole | null {
-  return access.standing === null ? null : crewRoleOf(access.standing);
 }
 
 // ---------------------------------------------------------------- links to sessions

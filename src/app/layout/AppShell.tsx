@@ -3,7 +3,7 @@ import { Outlet, useLocation } from "react-router-dom";
 import { connectConvexEarly } from "@/lib/convex";
 import { lazyComponent } from "@/lib/lazyComponent";
 import { deviceUserId, subscribeDeviceUser } from "@/lib/offline/deviceUser";
-import { loadDeviceCopy } from "@/lib/offline/useCachedQuery";
+import { loadDeviceCopy } from "@/lib/offline/deviceCopyLoader";
 import { Footer } from "./Footer";
 import { NavBar, type NavBarSlots } from "./NavBar";
 import { SignedOutActions, SignedOutMobileLinks } from "./SignedOutActions";

@@ -22,7 +22,6 @@ export function ProfileScreen() {
   const viewerId = me.status === "signedIn" ? me.user.userId : null;
   const counts = useProfileSessionCounts(username);
   const crews = useProfileCrews(username);
-  const isOwner = me.status === "signedIn" && me.user.profile?.username === username;
 
   return (
     <ProfilePage
@@ -43,9 +42,7 @@ export function ProfileScreen() {
           pastSessions: <ProfileSessionList username={username} when="past" viewerId={viewerId} />,
           sessionCounts: counts ?? undefined,
           // Hidden from this viewer: no crews (the tab says so from the profile's own setting).
-          crews: (
-            <ProfileCrewList crews={crews.crews} isOwner={isOwner} showMore={crews.showMore} />
-          ),
+          crews: <ProfileCrewList crews={crews.crews} showMore={crews.showMore} />,
           crewCount: crews.count,
         },
       }}

@@ -1,5 +1,5 @@
 import { forgetDeviceUser } from "./deviceUser";
-import { wipeDeviceCopy } from "./useCachedQuery";
+import { wipeDeviceCopy } from "./deviceCopyLoader";
 
 /**
  * Everything kept on this device for whoever used it: the results it saw and the actions it

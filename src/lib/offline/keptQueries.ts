@@ -93,11 +93,11 @@ export const KEPT_QUERIES: ReadonlyMap<string, KeptQuery> = new Map([
   result(api.events.nextForMe, 1, ["_id", "title"]),
   result(api.events.profileCounts, 1, ["upcoming", "past"]),
   firstPage(api.events.forProfile, 1, ["_id", "title"]),
-  firstPage(api.crews.forProfile, 2, ["_id", "name"]),
+  firstPage(api.crews.forProfile, 3, ["_id", "name"]),
   // A crew page: the crew, its sessions and members.
-  result(api.crews.get, 1, ["crew", "viewer"]),
+  result(api.crews.get, 2, ["crew", "viewer"]),
   result(api.crews.sessions, 1, ["upcoming", "past"]),
-  firstPage(api.crews.members, 1, ["userId", "displayName"]),
+  firstPage(api.crews.members, 1, ["userId", "displayName", "canRemove"]),
   // The bell: unread count and the first page of notifications.
   count(api.notifications.unreadCount, 1),
   firstPage(api.notifications.list, 1, ["_id", "read"]),

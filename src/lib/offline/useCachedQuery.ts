@@ -30,19 +30,11 @@ import { convexToJson, type Value } from "convex/values";
 import { useEffect, useSyncExternalStore } from "react";
 import { useQueryState, type QueryState } from "../useQueryState";
 import { deviceUserId } from "./deviceUser";
+import { loadDeviceCopy } from "./deviceCopyLoader";
 import { FAILED, LOADING, memory } from "./mirror";
 import type { CopyRef, Kept } from "./store";
 
 type Live = { value: unknown } | typeof LOADING | typeof FAILED;
-
-let loadingCopy: Promise<typeof import("./deviceCopy")> | null = null;
-/** The IndexedDB side; a failed load (offline before it ever loaded) is tried again next time. */
-export function loadDeviceCopy(): Promise<typeof import("./deviceCopy")> {
-  return (loadingCopy ??= import("./deviceCopy").catch((error: unknown) => {
-    loadingCopy = null;
-    throw error;
-  }));
-}
 
 /** The same text as store.ts's copyKey (not imported: that module loads lazily). */
 function keyOf(ref: CopyRef): string {
@@ -63,17 +55,6 @@ function refOf(
     args: JSON.stringify(firstPage === undefined ? json : [json, firstPage]),
     paged: firstPage !== undefined,
   };
-}
-
-/**
- * Everything kept, in this tab and on the device: sign-out, account deletion, another user.
- * Resolves once IndexedDB is empty (or could not be reached).
- */
-export async function wipeDeviceCopy(): Promise<void> {
-  memory.clear();
-  await loadDeviceCopy()
-    .then((copy) => copy.wipe())
-    .catch(() => undefined);
 }
 
 // ---------------------------------------------------------------- what the screen shows

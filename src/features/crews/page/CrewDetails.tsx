@@ -72,8 +72,7 @@ export function CrewDetails({
     if (wantsMembers) document.getElementById("members")?.scrollIntoView({ block: "start" });
   }, [wantsMembers]);
 
-  const canLeave = viewer.isMember && !viewer.isCreator;
-  const hasActions = viewer.canManage || viewer.isCreator || canLeave;
+  const hasActions = viewer.canEdit || viewer.canInvite || viewer.canDelete || viewer.canLeave;
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-5 sm:px-6 sm:py-8">
@@ -141,15 +140,14 @@ export function CrewDetails({
             aria-label="Crew actions"
             className="flex flex-col gap-3 rounded-3xl bg-night-850 p-5 ring-1 ring-night-700 ring-inset sm:p-6"
           >
-            {viewer.canManage && (
-              <>
-                <Button
-                  onClick={() => actions.invite(ref)}
-                  {...preloadOnIntent(InviteMembersDialog)}
-                >
-                  <UserPlusIcon className="size-4" /> Invite People
-                </Button>
-                <div className="grid grid-cols-2 gap-3">
+            {viewer.canInvite && (
+              <Button onClick={() => actions.invite(ref)} {...preloadOnIntent(InviteMembersDialog)}>
+                <UserPlusIcon className="size-4" /> Invite People
+              </Button>
+            )}
+            {(viewer.canInvite || viewer.canEdit) && (
+              <div className="grid grid-cols-2 gap-3">
+                {viewer.canInvite && (
                   <Button
                     variant="secondary"
                     onClick={() => actions.share(ref)}
@@ -157,6 +155,8 @@ export function CrewDetails({
                   >
                     <LinkIcon className="size-4" /> Share Link
                   </Button>
+                )}
+                {viewer.canEdit && (
                   <Button
                     variant="secondary"
                     onClick={() => actions.edit(ref)}
@@ -164,10 +164,10 @@ export function CrewDetails({
                   >
                     <EditIcon className="size-4" /> Edit
                   </Button>
-                </div>
-              </>
+                )}
+              </div>
             )}
-            {viewer.isCreator && (
+            {viewer.canDelete && (
               <Button
                 variant="ghost"
                 className="text-red-300 hover:bg-red-500/10 hover:text-red-200"
@@ -177,7 +177,7 @@ export function CrewDetails({
                 <TrashIcon className="size-4" /> Delete Crew
               </Button>
             )}
-            {canLeave && (
+            {viewer.canLeave && (
               <Button
                 variant="ghost"
                 className="text-red-300 hover:bg-red-500/10 hover:text-red-200"
@@ -203,15 +203,10 @@ export function CrewDetails({
               </p>
             )}
           </section>
-          {viewer.isMember && <PendingSection crewId={crew._id} canRemove={viewer.isCreator} />}
+          {viewer.canSeeInvitations && <PendingSection crewId={crew._id} />}
         </div>
         <div className="flex min-w-0 flex-col gap-6 lg:col-start-1">
-          <MembersSection
-            crewId={crew._id}
-            memberCount={crew.memberCount}
-            isCreator={viewer.isCreator}
-            canManage={viewer.canManage}
-          />
+          <MembersSection crewId={crew._id} memberCount={crew.memberCount} />
           <SessionsSection crewId={crew._id} />
         </div>
       </div>

@@ -28,20 +28,16 @@ const menuItem =
 
 /**
  * The crew's accepted members in joining order, 25 at a time: Host and
- * Co-Host badges, nickname, joined date and View (their profile). The
- * creator promotes and demotes co-hosts; managers remove members (only the
- * creator removes a co-host).
+ * Co-Host badges, nickname, joined date and View (their profile). Each row
+ * offers what the server says the viewer may do to that member: make or
+ * unmake a co-host, remove from the crew.
  */
 export function MembersSection({
   crewId,
   memberCount,
-  isCreator,
-  canManage,
 }: {
   crewId: Id<"crews">;
   memberCount: number;
-  isCreator: boolean;
-  canManage: boolean;
 }) {
   return (
     <SectionCard
@@ -57,21 +53,13 @@ export function MembersSection({
     >
       {/* A list that fails to load says so here; the rest of the crew page stays usable. */}
       <LoadErrorBoundary message={CREW_MESSAGES.failedToLoadMembers}>
-        <MembersList crewId={crewId} isCreator={isCreator} canManage={canManage} />
+        <MembersList crewId={crewId} />
       </LoadErrorBoundary>
     </SectionCard>
   );
 }
 
-function MembersList({
-  crewId,
-  isCreator,
-  canManage,
-}: {
-  crewId: Id<"crews">;
-  isCreator: boolean;
-  canManage: boolean;
-}) {
+function MembersList({ crewId }: { crewId: Id<"crews"> }) {
   const { results, status, loadMore } = useCachedPaginatedQuery(
     api.crews.members,
     { crewId },
@@ -133,9 +121,7 @@ function MembersList({
       ) : (
         <ul aria-label="Members" className="-my-2 divide-y divide-night-700/70">
           {results.map((member) => {
-            const canChangeRole = isCreator && member.role !== "host";
-            const canRemove =
-              canManage && member.role !== "host" && (member.role === "member" || isCreator);
+            const { canPromote, canDemote, canRemove } = member;
             return (
               <li key={member.memberId} className="flex items-center gap-3 py-3">
                 <Avatar name={member.displayName} url={member.avatarUrl} />
@@ -161,7 +147,7 @@ function MembersList({
                     View
                   </ButtonLink>
                 )}
-                {(canChangeRole || canRemove) && (
+                {(canPromote || canDemote || canRemove) && (
                   <Menu>
                     <MenuButton
                       aria-label={`Manage ${member.displayName}`}
@@ -174,7 +160,7 @@ function MembersList({
                       transition
                       className="z-50 w-52 origin-top-right rounded-2xl bg-night-850 p-2 shadow-2xl ring-1 shadow-black/60 ring-night-700 transition duration-150 ease-out focus:outline-none data-closed:scale-95 data-closed:opacity-0"
                     >
-                      {canChangeRole && member.role === "member" && (
+                      {canPromote && (
                         <MenuItem>
                           <button
                             type="button"
@@ -185,7 +171,7 @@ function MembersList({
                           </button>
                         </MenuItem>
                       )}
-                      {canChangeRole && member.role === "co_host" && (
+                      {canDemote && (
                         <MenuItem>
                           <button
                             type="button"

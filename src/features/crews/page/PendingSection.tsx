@@ -14,19 +14,19 @@ import { SectionCard } from "../components/SectionCard";
 import { formatDay } from "../lib/format";
 import { MEMBERS_PAGE_SIZE } from "./MembersSection";
 
-/** Invitations not answered yet (members see them); the creator can withdraw one. */
-export function PendingSection({ crewId, canRemove }: { crewId: Id<"crews">; canRemove: boolean }) {
+/** Invitations not answered yet, each with its remove button where the server allows it. */
+export function PendingSection({ crewId }: { crewId: Id<"crews"> }) {
   return (
     <SectionCard title="Pending invites">
       {/* A list that fails to load says so here; the rest of the crew page stays usable. */}
       <LoadErrorBoundary message={CREW_MESSAGES.failedToFetchMembers}>
-        <PendingList crewId={crewId} canRemove={canRemove} />
+        <PendingList crewId={crewId} />
       </LoadErrorBoundary>
     </SectionCard>
   );
 }
 
-function PendingList({ crewId, canRemove }: { crewId: Id<"crews">; canRemove: boolean }) {
+function PendingList({ crewId }: { crewId: Id<"crews"> }) {
   const { results, status, loadMore } = usePaginatedQuery(
     api.crews.pendingInvitations,
     { crewId },
@@ -66,7 +66,7 @@ function PendingList({ crewId, canRemove }: { crewId: Id<"crews">; canRemove: bo
                 </p>
                 <p className="text-xs text-cream-400">Invited {formatDay(invitee.invitedAt)}</p>
               </div>
-              {canRemove && (
+              {invitee.canWithdraw && (
                 <button
                   type="button"
                   onClick={() => void withdraw(invitee.userId)}

@@ -15,19 +15,17 @@ const menuItem =
   "flex w-full items-center gap-3 rounded-xl px-3 py-2.5 text-left text-sm font-medium text-cream-200 data-focus:bg-night-800 data-focus:text-cream-50";
 
 /**
- * The profile's Crews tab: crew cards, each with the crew card
- * menu: View Members, and on one's own profile, by role, Edit Crew
- * and Create Invite Link (host and co-hosts), Delete Crew (host), Leave Crew
- * (anyone else).
+ * The profile's Crews tab: crew cards, each with the crew card menu: View
+ * Members, and what the server says the viewer may do to the crew (on one's
+ * own profile, by role: Edit Crew and Create Invite Link, Delete Crew,
+ * Leave Crew; nothing on anyone else's).
  */
 export function ProfileCrewList({
   crews,
-  isOwner,
   showMore = null,
 }: {
   /** undefined while loading. */
   crews: CrewCardData[] | undefined;
-  isOwner: boolean;
   /** The next page of crews, while there is one. */
   showMore?: { loading: boolean; load: () => void } | null;
 }) {
@@ -49,7 +47,7 @@ export function ProfileCrewList({
       <ul aria-label="Crews" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-1">
         {crews.map((crew) => (
           <li key={crew._id}>
-            <CrewCard crew={crew} isOwner={isOwner} actions={actions} />
+            <CrewCard crew={crew} actions={actions} />
           </li>
         ))}
       </ul>
@@ -68,18 +66,12 @@ export function ProfileCrewList({
 
 function CrewCard({
   crew,
-  isOwner,
   actions,
 }: {
   crew: CrewCardData;
-  isOwner: boolean;
   actions: ReturnType<typeof useCrewActions>;
 }) {
   const ref = crewRef(crew);
-  // Someone else's card carries their role, not the viewer's: only View Members there.
-  const canManage = isOwner && crew.canManage;
-  const isCreator = isOwner && crew.isCreator;
-  const canLeave = isOwner && !crew.isCreator && crew.role !== null;
   return (
     <article className="flex h-full items-center gap-2 rounded-2xl bg-night-800/60 p-2 ring-1 ring-night-700 transition ring-inset hover:bg-night-800">
       <Link
@@ -119,22 +111,24 @@ function CrewCard({
               View Members
             </Link>
           </MenuItem>
-          {canManage && (
-            <>
-              <MenuItem>
-                <button type="button" className={menuItem} onClick={() => actions.edit(ref)}>
-                  Edit Crew
-                </button>
-              </MenuItem>
-              <MenuItem>
-                <button type="button" className={menuItem} onClick={() => actions.share(ref)}>
-                  Create Invite Link
-                </button>
-              </MenuItem>
-            </>
+          {crew.canEdit && (
+            <MenuItem>
+              <button type="button" className={menuItem} onClick={() => actions.edit(ref)}>
+                Edit Crew
+              </button>
+            </MenuItem>
           )}
-          {(isCreator || canLeave) && <MenuSeparator className="my-1 h-px bg-night-700" />}
-          {isCreator && (
+          {crew.canInvite && (
+            <MenuItem>
+              <button type="button" className={menuItem} onClick={() => actions.share(ref)}>
+                Create Invite Link
+              </button>
+            </MenuItem>
+          )}
+          {(crew.canDelete || crew.canLeave) && (
+            <MenuSeparator className="my-1 h-px bg-night-700" />
+          )}
+          {crew.canDelete && (
             <MenuItem>
               <button
                 type="button"
@@ -145,7 +139,7 @@ function CrewCard({
               </button>
             </MenuItem>
           )}
-          {canLeave && (
+          {crew.canLeave && (
             <MenuItem>
               <button
                 type="button"
