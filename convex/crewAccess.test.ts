@@ -315,7 +315,7 @@ describe("what the server says each viewer may do, and that it holds", () => {
           rowOf(m.userId),
           { canPromote: m.canPromote, canDemote: m.canDemote, canRemove: m.canRemove },
         ]),
-      ) as Record<Row, Flags>,
+      ) as Partial<Record<Row, Flags>>,
       pending: pending.page.map((invitation) => invitation.canWithdraw),
     };
   }
@@ -358,7 +358,7 @@ describe("what the server says each viewer may do, and that it holds", () => {
       const flags = await flagsFor(w, viewer);
       expect({
         crew: allowed(flags.crew),
-        members: Object.fromEntries(ROWS.map((row) => [row, allowed(flags.members[row])])),
+        members: Object.fromEntries(ROWS.map((row) => [row, allowed(flags.members[row] ?? {})])),
         pending: flags.pending,
       }).toEqual(EXPECTED[viewer]);
     }
