@@ -5,7 +5,7 @@
  */
 import type { JSONValue } from "convex/values";
 import { z } from "zod";
-import type { FunctionKind } from "./engine.ts";
+import type { FunctionKind } from "./functionDirectory.ts";
 import { argsObject, parseInbound, udfPath, type Parsed } from "./inbound.ts";
 
 const format = z.enum(["json", "convex_encoded_json"]).optional();

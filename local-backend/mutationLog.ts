@@ -6,7 +6,7 @@
  * (`PersistedOutcome`), so it is on disk exactly when they are.
  */
 import type { JSONValue } from "convex/values";
-import type { FunctionFailure } from "./engine.ts";
+import type { FunctionFailure } from "./failures.ts";
 
 export type MutationOutcome =
   { success: true; value: JSONValue; ts: bigint } | { success: false; failure: FunctionFailure };

@@ -31,9 +31,14 @@ import {
 import { open, rm, type FileHandle } from "node:fs/promises";
 import path from "node:path";
 import { convexToJson, jsonToConvex, type JSONValue } from "convex/values";
-import type { StoredDocument } from "./convexTestInternals.ts";
+import type { Commit } from "./commits.ts";
+import {
+  tableNameFromId,
+  type DatabaseCounters,
+  type StoredDocument,
+} from "./convexTestInternals.ts";
 import { DataCorruption } from "./dataCorruption.ts";
-import type { Commit, DatabaseCounters, Engine } from "./engine.ts";
+import type { Engine } from "./engine.ts";
 import { fsyncDirectory, writeFileDurably } from "./files.ts";
 import { OUTCOME_TTL_MS, type PersistedOutcome } from "./mutationLog.ts";
 import { readSnapshot, writeSnapshot } from "./snapshot.ts";
@@ -335,7 +340,11 @@ export class Persistence {
   /** A file whose `_storage` document is deleted goes once the deletion is on disk. */
   private removeDeletedFiles(commit: Commit): void {
     for (const write of commit.writes) {
-      if (write.mountPath === "" && write.after === null && write.id.endsWith("_storage"))
+      if (
+        write.mountPath === "" &&
+        write.after === null &&
+        tableNameFromId(write.id) === "_storage"
+      )
         void rm(path.join(this.storageDir, write.id), { force: true });
     }
   }

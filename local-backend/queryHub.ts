@@ -13,14 +13,10 @@
  */
 import type { UserIdentity } from "convex/server";
 import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/values";
-import type { Commit, Engine } from "./engine.ts";
-import {
-  documentKey,
-  qualifiedTable,
-  rangeContains,
-  tableNameFromId,
-  type ReadSet,
-} from "./readSets.ts";
+import type { Commit } from "./commits.ts";
+import { tableNameFromId } from "./convexTestInternals.ts";
+import type { Engine } from "./engine.ts";
+import { documentKey, qualifiedTable, rangeContains, type ReadSet } from "./readSets.ts";
 
 export type QueryResult =
   | { kind: "value"; value: JSONValue; journal: string | null }

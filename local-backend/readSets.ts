@@ -6,7 +6,7 @@
  * write, is one of those documents or lies in one of those ranges.
  */
 import { compareValues, jsonToConvex, type JSONValue, type Value } from "convex/values";
-import type { QueryDescription, StoredDocument } from "./convexTestInternals.ts";
+import { cursorKey, type QueryDescription, type StoredDocument } from "./convexTestInternals.ts";
 
 type Bound = Array<Value | undefined>;
 
@@ -30,7 +30,7 @@ type RangeFilterType = "Eq" | "Gt" | "Gte" | "Lt" | "Lte";
 /** A query stream being read: how far the function got decides where the range read ends. */
 type OpenStream = {
   range: RangeRead;
-  /** convex-test's result array for the stream; it shifts a document off per read. */
+  /** The stream's unread results: a live array that loses its first document at each read. */
   remaining: StoredDocument[];
   lastRead: StoredDocument | null;
   /** The last document when `.take(n)`/`.first()` cut the results short. */
@@ -97,11 +97,6 @@ export function qualifiedTable(mountPath: string, table: string): string {
   return mountPath ? `${mountPath}/${table}` : table;
 }
 
-/** convex-test ids are a counter followed by the table name. */
-export function tableNameFromId(id: string): string {
-  return id.replace(/^[0-9]+/, "");
-}
-
 /**
  * The range a query description reads, before any cut: `indexFields` are the
  * fields of the named index (from the schema), for an index range.
@@ -163,7 +158,7 @@ export function wholeTable(mountPath: string, table: string): RangeRead {
   };
 }
 
-/** A paginated read: from after `cursor` through the page's end (convex-test's cursor format). */
+/** A paginated read: from after `cursor` through the page's end (the end cursor, when it is done). */
 export function pageOf(
   range: RangeRead,
   cursor: string | null,
@@ -171,15 +166,10 @@ export function pageOf(
   result: { isDone: boolean; continueCursor: string },
 ): RangeRead {
   if (range.keyFields.length === 0) return range;
-  const end = !result.isDone
-    ? result.continueCursor
-    : endCursor && endCursor !== "_end_cursor"
-      ? endCursor
-      : null;
   return {
     ...range,
-    after: cursor && cursor !== "_end_cursor" ? parseCursor(cursor) : null,
-    through: end ? parseCursor(end) : null,
+    after: cursorKey(cursor),
+    through: cursorKey(result.isDone ? endCursor : result.continueCursor),
   };
 }
 
@@ -238,10 +228,4 @@ function toFilter(filter: { type: string; fieldPath: string; value: JSONValue })
         ? undefined
         : jsonToConvex(value),
   };
-}
-
-function parseCursor(cursor: string): Bound {
-  return (JSON.parse(cursor) as Array<string | null>).map((key) =>
-    key === null ? undefined : jsonToConvex(JSON.parse(key) as JSONValue),
-  );
 }

@@ -14,8 +14,9 @@ import { open, rename } from "node:fs/promises";
 import path from "node:path";
 import { crc32 } from "node:zlib";
 import { convexToJson, type JSONValue, type Value } from "convex/values";
+import type { DatabaseCounters } from "./convexTestInternals.ts";
 import { DataCorruption } from "./dataCorruption.ts";
-import type { DatabaseCounters, EngineView } from "./engine.ts";
+import type { EngineView } from "./engine.ts";
 import { fsyncDirectory } from "./files.ts";
 import type { PersistedOutcome } from "./mutationLog.ts";
 

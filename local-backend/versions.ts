@@ -17,11 +17,7 @@ export function checkPinnedVersions(projectDir: string): void {
   const problems: string[] = [];
   for (const name of PINNED_PACKAGES) {
     const pinned = manifest.dependencies?.[name];
-    const installed = (
-      JSON.parse(readFileSync(require.resolve(`${name}/package.json`), "utf8")) as {
-        version: string;
-      }
-    ).version;
+    const installed = installedVersion(name);
     if (!pinned || !/^\d+\.\d+\.\d+$/.test(pinned))
       problems.push(
         `${name} must be pinned to an exact version in package.json (found "${pinned ?? "nothing"}")`,
@@ -34,4 +30,13 @@ export function checkPinnedVersions(projectDir: string): void {
       `The Clink local backend cannot start:\n  - ${problems.join("\n  - ")}\nRun \`npm install\` (or \`npm ci\`) so the installed versions match package.json.`,
     );
   }
+}
+
+/** The version of `name` that node_modules holds. */
+export function installedVersion(name: string): string {
+  return (
+    JSON.parse(readFileSync(require.resolve(`${name}/package.json`), "utf8")) as {
+      version: string;
+    }
+  ).version;
 }
