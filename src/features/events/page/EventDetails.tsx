@@ -37,7 +37,7 @@ import { useNow } from "../lib/useNow";
 import { EditEventDialog, ShareEventDialog } from "../lazyDialogs";
 import { AttendeeList } from "./AttendeeList";
 import { Countdown } from "./Countdown";
-import type { EventPageData } from "./EventPage";
+import type { EventPageData } from "./eventPageQuery";
 import { HostCard } from "./HostCard";
 import { InvitationBanner } from "./InvitationBanner";
 import { JoinControls } from "./JoinControls";

@@ -1,5 +1,4 @@
 import { useConvexAuth, useMutation } from "convex/react";
-import type { FunctionReturnType } from "convex/server";
 import { useEffect, useState, type ReactNode } from "react";
 import { useLocation, useNavigate, useParams } from "react-router-dom";
 import { toast } from "@/lib/toast";
@@ -16,11 +15,9 @@ import { useGoBack } from "@/lib/useGoBack";
 import { useCachedQueryState } from "@/lib/offline/useCachedQuery";
 import { useNetworkNeeded } from "@/lib/offline/useNetworkNeeded";
 import { EventDetails } from "./EventDetails";
-import { eventPageQuery, eventRefOf } from "./eventPageQuery";
+import { eventPageQuery, eventRefOf, type EventPageData } from "./eventPageQuery";
 import { EventPageSkeleton } from "./EventPageSkeleton";
 import { StatePanel } from "@/components/ui/StatePanel";
-
-export type EventPageData = FunctionReturnType<typeof api.events.get>;
 
 /**
  * /event/{slug, code or id} and /private-event/{slug}: the event page, live.

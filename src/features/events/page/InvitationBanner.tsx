@@ -10,7 +10,7 @@ import { errorMessage } from "../../../../shared/errors";
 import { Button } from "@/components/ui/Button";
 import { WaitingMark } from "@/components/ui/WaitingMark";
 import { useQueuedMutation } from "@/lib/offline/outbox/useOutbox";
-import type { EventPageData } from "./EventPage";
+import type { EventPageData } from "./eventPageQuery";
 
 const RESPONSE_TOASTS = {
   accepted: NOTIFICATION_MESSAGES.invitationAccepted,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { EventPageData } from "./EventPage";
+import type { EventPageData } from "./eventPageQuery";
 import { withQueuedAnswer, withQueuedChanges, withQueuedRsvp } from "./queuedRsvp";
 
 type Viewer = EventPageData["viewer"];

@@ -6,7 +6,7 @@
  */
 import { eventRoleOf, isAttendee, type Participation } from "../../../../shared/eventAccess";
 import type { InvitationResponse } from "../../../../shared/notificationRules";
-import type { EventPageData } from "./EventPage";
+import type { EventPageData } from "./eventPageQuery";
 
 type Rsvp = Participation["rsvpStatus"];
 
