@@ -3,7 +3,7 @@
  * the signed-in user; every failure the UI shows is `ConvexError({ code,
  * message })` with its fixed message (docs/product-rules.md#crews).
  * Every function that names a crew by id reaches it through
- * `getCrewVisibleTo`: whoever may not see a private crew is answered
+ * `getCrewEnsuringAccess`: whoever may not see a private crew is answered
  * 'Crew not found', exactly as for an id that does not exist.
  */
 import { paginationOptsValidator } from "convex/server";
@@ -33,7 +33,7 @@ import {
 import { NOTIFICATION_TEXTS } from "../shared/notificationRules";
 import { firstIssue } from "../shared/profileRules";
 import { changeCrewMembership } from "./model/crewMembership";
-import { ensureCrewAllows, getCrewMember, getCrewVisibleTo } from "./model/crews";
+import { ensureCrewAllows, getCrewMember, getCrewEnsuringAccess } from "./model/crews";
 import {
   cleanupDeletedCrew as runCrewCleanups,
   deleteCrewCascade,
@@ -98,7 +98,7 @@ function parseDetails(input: {
 export const get = query({
   args: { crewId: v.string() },
   handler: async (ctx, { crewId }) => {
-    return crewPageView(await getCrewVisibleTo(ctx, crewId, await getViewerId(ctx)));
+    return crewPageView(await getCrewEnsuringAccess(ctx, crewId, await getViewerId(ctx)));
   },
 });
 
@@ -106,7 +106,7 @@ export const get = query({
 export const members = query({
   args: { crewId: v.id("crews"), paginationOpts: paginationOptsValidator },
   handler: async (ctx, { crewId, paginationOpts }) => {
-    const access = await getCrewVisibleTo(ctx, crewId, await getViewerId(ctx));
+    const access = await getCrewEnsuringAccess(ctx, crewId, await getViewerId(ctx));
     return await crewMembersPage(ctx, access, paginationOpts);
   },
 });
@@ -115,7 +115,7 @@ export const members = query({
 export const pendingInvitations = query({
   args: { crewId: v.id("crews"), paginationOpts: paginationOptsValidator },
   handler: async (ctx, { crewId, paginationOpts }) => {
-    const access = await getCrewVisibleTo(ctx, crewId, await getViewerId(ctx));
+    const access = await getCrewEnsuringAccess(ctx, crewId, await getViewerId(ctx));
     if (!canSeeCrewInvitations(access.standing))
       return { page: [], isDone: true, continueCursor: "" };
     return await crewInvitationsPage(ctx, access, paginationOpts);
@@ -126,7 +126,7 @@ export const pendingInvitations = query({
 export const sessions = query({
   args: { crewId: v.id("crews") },
   handler: async (ctx, { crewId }) => {
-    const access = await getCrewVisibleTo(ctx, crewId, await getViewerId(ctx));
+    const access = await getCrewEnsuringAccess(ctx, crewId, await getViewerId(ctx));
     return await crewSessions(ctx, access);
   },
 });
@@ -183,7 +183,7 @@ export const searchUsersToInvite = query({
     const userId = await requireViewerId(ctx);
     if (
       crewId !== undefined &&
-      !canInviteToCrew((await getCrewVisibleTo(ctx, crewId, userId)).standing)
+      !canInviteToCrew((await getCrewEnsuringAccess(ctx, crewId, userId)).standing)
     )
       throw appError("NOT_FOUND", CREW_MESSAGES.notFound);
     return await searchUsers(ctx, userId, query, async (candidate) => {
@@ -200,7 +200,7 @@ export const inviteLinks = query({
   handler: async (ctx, { crewId }) => {
     const userId = await requireViewerId(ctx);
     const { crew } = ensureCrewAllows(
-      await getCrewVisibleTo(ctx, crewId, userId),
+      await getCrewEnsuringAccess(ctx, crewId, userId),
       canInviteToCrew,
       CREW_MESSAGES.noPermissionToEdit,
     );
@@ -277,7 +277,7 @@ export const update = mutation({
   handler: async (ctx, { crewId, ...input }) => {
     const userId = await requireViewerId(ctx);
     ensureCrewAllows(
-      await getCrewVisibleTo(ctx, crewId, userId),
+      await getCrewEnsuringAccess(ctx, crewId, userId),
       canEditCrew,
       CREW_MESSAGES.noPermissionToEdit,
     );
@@ -292,7 +292,7 @@ export const remove = mutation({
   handler: async (ctx, { crewId }) => {
     const userId = await requireViewerId(ctx);
     const { crew } = ensureCrewAllows(
-      await getCrewVisibleTo(ctx, crewId, userId),
+      await getCrewEnsuringAccess(ctx, crewId, userId),
       canDeleteCrew,
       CREW_MESSAGES.onlyCreatorCanDelete,
     );
@@ -306,7 +306,7 @@ export const leave = mutation({
   args: { crewId: v.id("crews") },
   handler: async (ctx, { crewId }) => {
     const userId = await requireViewerId(ctx);
-    const access = await getCrewVisibleTo(ctx, crewId, userId);
+    const access = await getCrewEnsuringAccess(ctx, crewId, userId);
     if (access.crew.createdBy === userId)
       throw appError("FORBIDDEN", CREW_MESSAGES.hostCannotLeave);
     if (!canLeaveCrew(access.standing)) throw appError("VALIDATION", CREW_MESSAGES.notAMember);
@@ -321,7 +321,7 @@ export const inviteUsers = mutation({
   handler: async (ctx, { crewId, userIds }) => {
     const userId = await requireViewerId(ctx);
     ensureCrewAllows(
-      await getCrewVisibleTo(ctx, crewId, userId),
+      await getCrewEnsuringAccess(ctx, crewId, userId),
       canInviteToCrew,
       CREW_MESSAGES.noPermissionToInvite,
     );
@@ -340,7 +340,7 @@ export const inviteByUsername = mutation({
   handler: async (ctx, { crewId, username }) => {
     const userId = await requireViewerId(ctx);
     const { crew } = ensureCrewAllows(
-      await getCrewVisibleTo(ctx, crewId, userId),
+      await getCrewEnsuringAccess(ctx, crewId, userId),
       canInviteToCrew,
       CREW_MESSAGES.noPermissionToInvite,
     );
@@ -378,7 +378,7 @@ export const respondToInvitation = mutation({
   handler: async (ctx, { crewId, response, idempotencyKey }) => {
     const userId = await requireViewerId(ctx);
     return await runOnce(ctx, userId, idempotencyKey, "crews:respondToInvitation", async () => {
-      const { crew } = await getCrewVisibleTo(ctx, crewId, userId);
+      const { crew } = await getCrewEnsuringAccess(ctx, crewId, userId);
       await respondToCrewInvitation(ctx, crew, userId, response);
       return { crewId, response };
     });
@@ -391,7 +391,7 @@ export const removeMember = mutation({
   handler: async (ctx, { crewId, userId: targetId }) => {
     const userId = await requireViewerId(ctx);
     const access = ensureCrewAllows(
-      await getCrewVisibleTo(ctx, crewId, userId),
+      await getCrewEnsuringAccess(ctx, crewId, userId),
       canManageCrew,
       CREW_MESSAGES.noPermissionToRemove,
     );
@@ -412,7 +412,7 @@ export const removePending = mutation({
   handler: async (ctx, { crewId, userId: targetId }) => {
     const userId = await requireViewerId(ctx);
     const { crew } = ensureCrewAllows(
-      await getCrewVisibleTo(ctx, crewId, userId),
+      await getCrewEnsuringAccess(ctx, crewId, userId),
       canWithdrawCrewInvitation,
       CREW_MESSAGES.onlyCreatorCanRemovePending,
     );
@@ -429,7 +429,7 @@ async function setCoHost(
   role: "co_host" | "member",
 ) {
   const access = ensureCrewAllows(
-    await getCrewVisibleTo(ctx, crewId, userId),
+    await getCrewEnsuringAccess(ctx, crewId, userId),
     canChangeCrewRoles,
     CREW_MESSAGES.onlyCreatorCanPromote,
   );
@@ -490,7 +490,7 @@ export const createInviteLinkFor = mutation({
   handler: async (ctx, { crewId, days, maxUses }) => {
     const userId = await requireViewerId(ctx);
     const { crew } = ensureCrewAllows(
-      await getCrewVisibleTo(ctx, crewId, userId),
+      await getCrewEnsuringAccess(ctx, crewId, userId),
       canInviteToCrew,
       CREW_MESSAGES.failedToCreateInviteLink,
     );
@@ -508,7 +508,7 @@ export const revokeInviteLink = mutation({
   handler: async (ctx, { crewId, inviteCode }) => {
     const userId = await requireViewerId(ctx);
     const { crew } = ensureCrewAllows(
-      await getCrewVisibleTo(ctx, crewId, userId),
+      await getCrewEnsuringAccess(ctx, crewId, userId),
       canInviteToCrew,
       CREW_MESSAGES.noPermissionToEdit,
     );

@@ -155,6 +155,11 @@ export function canLeaveCrew(standing: CrewStanding | null): boolean {
   return standing !== null && !standing.isCreator && isCrewMember(standing);
 }
 
+/** Invite the whole crew to a session: its members. */
+export function canInviteCrewToSession(standing: CrewStanding | null): boolean {
+  return standing !== null && isCrewMember(standing);
+}
+
 /** See who is invited and has not answered yet: members (an invitee does not learn who else is). */
 export function canSeeCrewInvitations(standing: CrewStanding | null): boolean {
   return standing !== null && isCrewMember(standing);

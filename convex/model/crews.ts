@@ -1,7 +1,7 @@
 /**
  * Crews: finding one and a membership; the one door every crew function
- * takes to a crew, `getCrewVisibleTo`, with the role checks made on what it
- * returns; and the crews' links to sessions (`crew_events`: invited, shared
+ * takes to a crew, `getCrewEnsuringAccess`, with the permission checks made
+ * on what it returns (`ensureCrewAllows`); and the crews' links to sessions (`crew_events`: invited, shared
  * with the crew's members). Reading only, besides the links: a membership is
  * written by ./crewMembership, the crews' attendance counts by ./crewAttendance.
  */
@@ -61,7 +61,7 @@ function crewNotFound() {
  * returns (`ensureCrewAllows`), with the refusal meant for people who may
  * see the crew.
  */
-export async function getCrewVisibleTo(
+export async function getCrewEnsuringAccess(
   ctx: QueryCtx,
   crewId: string,
   viewerId: Id<"users"> | null,

@@ -7,10 +7,10 @@
 import { internal } from "../_generated/api";
 import type { Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
-import { CREW_MESSAGES, INVITE_BATCH_MAX } from "../../shared/crewRules";
+import { CREW_MESSAGES, INVITE_BATCH_MAX, canInviteCrewToSession } from "../../shared/crewRules";
 import { EVENT_INVITATION_MESSAGES } from "../../shared/eventInvitationRules";
 import type { InvitationResponse } from "../../shared/notificationRules";
-import { getCrewVisibleTo, markCrewInvited } from "./crews";
+import { ensureCrewAllows, getCrewEnsuringAccess, markCrewInvited } from "./crews";
 import { appError } from "./errors";
 import { notifyInviterOfAnswer, notifyOfEventInvitation } from "./eventNotifications";
 import { ensureNotEnded, type EventDoc } from "./events";
@@ -99,10 +99,11 @@ export async function inviteCrewToEvent(
 ): Promise<InviteResult> {
   ensureNotEnded(event);
   // A private crew the inviter may not see is 'Crew not found', as an unknown id is.
-  const { crew, member: inviterMembership } = await getCrewVisibleTo(ctx, crewId, inviterId);
-  if (crew.createdBy !== inviterId && inviterMembership?.status !== "accepted") {
-    throw appError("FORBIDDEN", CREW_MESSAGES.notAMember);
-  }
+  const { crew, member: inviterMembership } = ensureCrewAllows(
+    await getCrewEnsuringAccess(ctx, crewId, inviterId),
+    canInviteCrewToSession,
+    CREW_MESSAGES.notAMember,
+  );
   const others = crew.memberCount - (inviterMembership?.status === "accepted" ? 1 : 0);
   if (others <= 0) throw appError("VALIDATION", CREW_MESSAGES.noMembersToInvite);
   await markCrewInvited(ctx, crewId, event._id, inviterId);
