@@ -25,6 +25,15 @@ crons.interval("delete dead crew invite links", { hours: 1 }, internal.crews.del
 // (7 days); older ones are deleted in batches until none is left.
 crons.interval("delete old idempotency receipts", { hours: 1 }, internal.idempotency.deleteOldReceipts, {});
 
+// Calendar feeds list a deleted session as cancelled for 30 days; older cancellations are
+// deleted in batches until none is left.
+crons.daily(
+  "forget old calendar cancellations",
+  { hourUTC: 3, minuteUTC: 53 },
+  internal.calendarFeeds.deleteOldCalendarCancellations,
+  {},
+);
+
 // Badges: the catalogue synced and every user checked silently (days pass; badges get added),
 // at a quiet minute of a quiet hour.
 crons.daily(

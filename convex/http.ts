@@ -10,6 +10,13 @@ import { unsubscribePageResponse, unsubscribeParams } from "./model/unsubscribeP
 import { publicEventJson, sharePageHtml, SHARE_PAGE_PREFIX } from "./model/sharePage";
 import { crewSharePageHtml } from "./model/crewSharePage";
 import { CREW_SHARE_PAGE_PREFIX } from "../shared/shareLinks";
+import {
+  CALENDAR_CONTENT_TYPE,
+  CALENDAR_FEED_COPY,
+  CALENDAR_FEED_PATH_PREFIX,
+  calendarFeedIcs,
+  calendarFeedTokenOfPath,
+} from "../shared/calendarFeed";
 
 const http = httpRouter();
 
@@ -92,6 +99,53 @@ http.route({
       headers: {
         "Content-Type": "text/html; charset=utf-8",
         "Cache-Control": "public, max-age=300",
+      },
+    });
+  }),
+});
+
+/**
+ * `GET /calendar/{token}.ics`: a calendar feed (model/calendarFeeds.ts). A
+ * token never issued, regenerated away, malformed, or whose crew feed no
+ * longer applies gets the same 404; more than 60 fetches an hour of one
+ * feed get 429 with Retry-After. Never cached on the way: the address is a secret.
+ */
+http.route({
+  pathPrefix: CALENDAR_FEED_PATH_PREFIX,
+  method: "GET",
+  handler: httpAction(async (ctx, request) => {
+    const notFound = () =>
+      new Response(CALENDAR_FEED_COPY.notFound, {
+        status: 404,
+        headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+      });
+    const token = calendarFeedTokenOfPath(new URL(request.url).pathname);
+    if (token === null) return notFound();
+    const now = Date.now();
+    const admission = await ctx.runMutation(internal.calendarFeeds.admitFetch, { token, now });
+    if (admission.status === "unknown") return notFound();
+    if (admission.status === "limited") {
+      return new Response(CALENDAR_FEED_COPY.tooManyFetches, {
+        status: 429,
+        headers: {
+          "Content-Type": "text/plain; charset=utf-8",
+          "Cache-Control": "no-store",
+          "Retry-After": String(Math.ceil(admission.retryAfterMs / 1000)),
+        },
+      });
+    }
+    const feed = await ctx.runQuery(internal.calendarFeeds.feedContent, {
+      feedId: admission.feedId,
+      now,
+    });
+    if (feed === null) return notFound();
+    return new Response(calendarFeedIcs(feed), {
+      status: 200,
+      headers: {
+        "Content-Type": CALENDAR_CONTENT_TYPE,
+        "Content-Disposition": 'inline; filename="clink.ics"',
+        "Cache-Control": "private, no-store",
+        "X-Robots-Tag": "noindex",
       },
     });
   }),

@@ -727,6 +727,69 @@ export default defineSchema({
     result: v.optional(v.any()),
   }).index("by_user_and_key", ["userId", "key"]),
 
+  // ---------------------------------------------------------------- calendar feeds
+
+  /**
+   * Secret calendar addresses (shared/calendarFeed.ts): one per person for
+   * their own sessions (`crewId` null) and one per (member, crew) for a crew's.
+   * `token` is kept so Settings can show the address again; requests find the
+   * row by `tokenHash` (SHA-256, hex), so a look-up's timing depends on the
+   * hash only, never on how much of a guessed token was right.
+   */
+  calendar_feeds: defineTable({
+    userId: v.id("users"),
+    crewId: v.union(v.id("crews"), v.null()),
+    token: v.string(),
+    tokenHash: v.string(),
+    createdAt: v.number(),
+  })
+    .index("by_token_hash", ["tokenHash"])
+    .index("by_user_and_crew", ["userId", "crewId"])
+    .index("by_crew", ["crewId"]),
+
+  /**
+   * A deleted session that feeds keep listing as cancelled for
+   * CALENDAR_CANCELLED_KEPT_MS: what it was, and how far the batches that tell
+   * its attendees' feeds (`calendar_cancellations`) have got through them.
+   */
+  calendar_cancelled_events: defineTable({
+    eventId: v.id("events"),
+    title: v.string(),
+    startTime: v.number(),
+    endTime: v.number(),
+    /** The page it had (the UID's host comes from the site URL). */
+    path: v.string(),
+    createdAt: v.number(),
+    sequence: v.number(),
+    cancelledAt: v.number(),
+    /** `_creationTime` of the last attendee row handled; null before the first. */
+    attendeesAfter: v.union(v.number(), v.null()),
+    attendeesDone: v.boolean(),
+  })
+    .index("by_event", ["eventId"])
+    .index("by_cancelled_at", ["cancelledAt"]),
+
+  /**
+   * One cancelled session in one feed: a person's (they attended it) or a
+   * crew's (it was invited), with what the feed shows of it. Deleted
+   * CALENDAR_CANCELLED_KEPT_MS after `cancelledAt` by a daily cron.
+   */
+  calendar_cancellations: defineTable({
+    eventId: v.id("events"),
+    userId: v.union(v.id("users"), v.null()),
+    crewId: v.union(v.id("crews"), v.null()),
+    title: v.string(),
+    startTime: v.number(),
+    endTime: v.number(),
+    path: v.string(),
+    createdAt: v.number(),
+    sequence: v.number(),
+    cancelledAt: v.number(),
+  })
+    .index("by_user_and_cancelled_at", ["userId", "cancelledAt"])
+    .index("by_crew_and_cancelled_at", ["crewId", "cancelledAt"])
+    .index("by_cancelled_at", ["cancelledAt"]),
+
   /**
    * Web push devices: one row per browser push endpoint, owned by
    * the person who subscribed it last; `p256dh` and `auth` encrypt the payload.

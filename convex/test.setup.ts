@@ -8,7 +8,7 @@
  *   await sam.asUser.mutation(api.profiles.update, { bio: "Stouts" });
  */
 import { convexTest } from "convex-test";
-import { vi } from "vitest";
+import { expect, vi } from "vitest";
 import { api } from "./_generated/api";
 import type { Doc, Id } from "./_generated/dataModel";
 import schema from "./schema";
@@ -112,6 +112,11 @@ export async function createUser(
     return { userId, sessionId, profile };
   });
   return { userId, sessionId, email, profile, asUser: t.withIdentity({ subject: `${userId}|${sessionId}` }) };
+}
+
+/** Expects `promise` to fail with our `ConvexError` whose data has (at least) `data`'s fields. */
+export async function expectError(promise: Promise<unknown>, data: Record<string, unknown>): Promise<void> {
+  await expect(promise).rejects.toMatchObject({ data: expect.objectContaining(data) as unknown });
 }
 
 /** Bytes that start like a real file of each type (the server sniffs them). */

@@ -11,6 +11,7 @@
 import type { Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import type { AccountCleanup } from "./batchedCleanup";
+import { deleteCalendarDataOfUser } from "./calendarFeeds";
 import { deleteEmailLogsTo } from "./emails";
 import { deleteEmailPreferencesOfUser } from "./emailPreferences";
 import { resetSenderLimits } from "./senderLimits";
@@ -67,6 +68,7 @@ export const ACCOUNT_CLEANUPS: ReadonlyArray<{ area: string; cleanup: AccountCle
   { area: "crewAttendance", cleanup: deleteCrewAttendanceOfUser },
   { area: "badges", cleanup: deleteBadgeDataOfUser },
   { area: "push", cleanup: deletePushSubscriptionsOf },
+  { area: "calendar feeds", cleanup: deleteCalendarDataOfUser },
   { area: "offline taps", cleanup: deleteReceiptsOfDeletedUser },
   // At most TEST_GUESTS_MAX (20) guests, each a sign-in-less account with little data.
   { area: "debug", cleanup: (ctx, userId) => deleteTestGuestsOf(ctx, userId, deleteAccount) },

@@ -1,13 +1,14 @@
 /**
  * Deleting crews, and a deleted account's crew and notification data.
  * A crew deletion removes the crew document at once and its rows (members,
- * invite links, session links, notifications) in batches of CREW_CLEANUP_BATCH,
+ * invite links, session links, notifications, calendar feeds) in batches of CREW_CLEANUP_BATCH,
  * scheduled until done, keeping every member's "Crews" stat and unread count right.
  */
 import { internal } from "../_generated/api";
 import type { Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import type { AccountCleanup } from "./batchedCleanup";
+import { deleteCalendarDataOfCrew } from "./calendarFeeds";
 import { deleteCountedRowsOfCrew } from "./crewAttendance";
 import { changeCrewMembership } from "./crewMembership";
 import type { CrewDoc } from "./crews";
@@ -59,6 +60,7 @@ const CREW_CLEANUPS: readonly CrewCleanup[] = [
   deleteCountedRowsOfCrew,
   deleteSessionLinksOfCrew,
   deleteNotificationsOfCrew,
+  deleteCalendarDataOfCrew,
 ];
 
 /** One batch of a deleted crew's rows; schedules the next when some are left. */

@@ -22,6 +22,7 @@ import {
   type CleanupStep,
   type EventCleanup,
 } from "./batchedCleanup";
+import { rememberCancelledEvent, tellAttendeesOfCancellation } from "./calendarFeeds";
 import { deleteCountedRowsOfEvent } from "./crewAttendance";
 import { cancelFinish, type EventDoc } from "./events";
 import { deleteNotificationsOfEvent } from "./notifications";
@@ -81,6 +82,8 @@ const deleteCrewLinksOfEvent: EventCleanup = async (ctx, eventId, limit) => {
 export const EVENT_CLEANUPS: ReadonlyArray<{ area: string; cleanup: EventCleanup }> = [
   { area: "rsvps", cleanup: deleteRsvpsOfEvent },
   { area: "members", cleanup: deleteMembersOfEvent },
+  // Before the participant rows it reads go.
+  { area: "calendar", cleanup: tellAttendeesOfCancellation },
   { area: "participants", cleanup: deleteParticipantsOfEvent },
   { area: "ratings", cleanup: deleteRatingsOfEvent },
   { area: "photos", cleanup: deletePhotosOfEvent },
@@ -118,8 +121,8 @@ export async function cleanupDeletedEvent(
 
 /**
  * Deletes an event (access checked by the caller): its pending end job, its
- * cover file, the document, the creator's "sessions" stat, then every
- * registered clean-up.
+ * cover file, what calendar feeds will list of it as cancelled, the document,
+ * the creator's "sessions" stat, then every registered clean-up.
  */
 export async function deleteEventCascade(
   ctx: MutationCtx,
@@ -128,6 +131,7 @@ export async function deleteEventCascade(
 ): Promise<void> {
   await cancelFinish(ctx, event);
   if (event.coverStorageId !== null) await deleteStoredFile(ctx, event.coverStorageId);
+  await rememberCancelledEvent(ctx, event);
   await ctx.db.delete("events", event._id);
   await countHostedSession(ctx, event.createdBy, -1);
   await cleanupDeletedEvent(ctx, event._id, budget);
