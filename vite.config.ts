@@ -40,13 +40,13 @@ const EVENT_PAGE_PARTS =
 const SESSION_VIEW_MODULES = new RegExp(
   [
     String.raw`src[\\/]features[\\/]events[\\/]components[\\/](EventCard|EventCover|defaultCovers|EventBadges|icons|vibeStyles|AvatarStack)\.tsx?$`,
-    String.raw`src[\\/]features[\\/]events[\\/]lib[\\/](timeZone|useNow|links)\.ts$`,
+    String.raw`src[\\/]features[\\/]events[\\/]lib[\\/]links\.ts$`,
     String.raw`shared[\\/](eventCopy|eventOptions|eventAccess|eventMessages|drinks|errors|notificationRules|pageMeta)\.ts$`,
     String.raw`src[\\/]components[\\/]ui[\\/](Spinner|StatePanel|DialogSkeleton|WaitingMark|ClockIcon|NeedsNetworkNote|SectionCard)\.tsx$`,
     // Reading through the device copy, and knowing whether the network is there.
     String.raw`src[\\/]lib[\\/]offline[\\/](useCachedQuery|useConnectionLost|connectionWatch|useNetworkNeeded|networkNeed)\.ts$`,
     String.raw`src[\\/]features[\\/]events[\\/]lazyDialogs\.ts$`,
-    String.raw`src[\\/]lib[\\/](lazyDialog\.tsx|useGoBack\.ts|usePersistentChoice\.ts|useDocumentMeta\.ts|feedback[\\/]index\.ts)$`,
+    String.raw`src[\\/]lib[\\/](lazyDialog\.tsx|useGoBack\.ts|usePersistentChoice\.ts|useDocumentMeta\.ts|useNow\.ts|viewerTimeZone\.ts|feedback[\\/]index\.ts)$`,
   ].join("|"),
 );
 

@@ -8,7 +8,7 @@ import {
   sessionHealth,
 } from "../../../shared/debugPages";
 import { errorMessage } from "../../../shared/errors";
-import { useNow } from "@/features/events/lib/useNow";
+import { useNow } from "@/lib/useNow";
 import { DebugPage } from "@/features/debug/kit/DebugPage";
 import { DebugSection, StatusPill } from "@/features/debug/kit/DebugSection";
 import { useQueryState } from "@/lib/useQueryState";

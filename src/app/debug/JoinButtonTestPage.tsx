@@ -8,8 +8,8 @@ import { Skeleton } from "@/components/ui/Skeleton";
 import { DebugPage } from "@/features/debug/kit/DebugPage";
 import { DebugSection } from "@/features/debug/kit/DebugSection";
 import { EventPicker } from "@/features/debug/kit/EventPicker";
-import { viewerTimeZone } from "@/features/events/lib/timeZone";
-import { useNow } from "@/features/events/lib/useNow";
+import { viewerTimeZone } from "@/lib/viewerTimeZone";
+import { useNow } from "@/lib/useNow";
 import { JoinControls } from "@/features/events/page/JoinControls";
 import { useQueryState } from "@/lib/useQueryState";
 

@@ -2,8 +2,8 @@ import { HOUR_MS, isLive, timingStatus, type EventTimes } from "../../../shared/
 import { DebugPage } from "@/features/debug/kit/DebugPage";
 import { DebugSection } from "@/features/debug/kit/DebugSection";
 import { LiveBadge, TimingBadge } from "@/features/events/components/EventBadges";
-import { viewerTimeZone } from "@/features/events/lib/timeZone";
-import { useNow } from "@/features/events/lib/useNow";
+import { viewerTimeZone } from "@/lib/viewerTimeZone";
+import { useNow } from "@/lib/useNow";
 
 type Scenario = { name: string; times: (now: number) => EventTimes };
 

@@ -41,8 +41,8 @@ import { InvitePicker } from "../invite/InvitePicker";
 import { NO_INVITES, type InviteSelection } from "../invite/inviteSelection";
 import { useSendInvitations } from "../invite/useSendInvitations";
 import { useCoverUpload } from "../lib/coverUpload";
-import { useNow } from "../lib/useNow";
-import { viewerTimeZone } from "../lib/timeZone";
+import { useNow } from "@/lib/useNow";
+import { viewerTimeZone } from "@/lib/viewerTimeZone";
 
 export type CreatedEvent = {
   eventId: Id<"events">;

@@ -15,9 +15,9 @@ import { usePersistentChoice } from "@/lib/usePersistentChoice";
 import { EventCard, EventCardSkeleton } from "../components/EventCard";
 import { FilterIcon, GridIcon, ListIcon, SearchIcon } from "../components/icons";
 import { CreateEventButton } from "../create/CreateEventButton";
-import { viewerTimeZone } from "../lib/timeZone";
+import { viewerTimeZone } from "@/lib/viewerTimeZone";
 import { foundSessionsLine, uniqueById } from "./discoverResults";
-import { useNow } from "../lib/useNow";
+import { useNow } from "@/lib/useNow";
 import {
   activeFilterCount,
   filtersFromParams,

@@ -1,5 +1,5 @@
 import { countdownText } from "../../../../shared/eventTiming";
-import { useNow } from "../lib/useNow";
+import { useNow } from "@/lib/useNow";
 
 /** 'Starting in Xh Ym' under 24 hours before the start, ticking live; nothing otherwise. */
 export function Countdown({ startTime }: { startTime: number }) {

@@ -30,10 +30,10 @@ import {
 import { lazyComponent } from "@/lib/lazyComponent";
 import { lazyDialog, preloadOnIntent } from "@/lib/lazyDialog";
 import { eventPageUrl } from "../lib/links";
-import { viewerTimeZone } from "../lib/timeZone";
+import { viewerTimeZone } from "@/lib/viewerTimeZone";
 import { useDocumentMeta } from "@/lib/useDocumentMeta";
 import { useNetworkNeeded } from "@/lib/offline/useNetworkNeeded";
-import { useNow } from "../lib/useNow";
+import { useNow } from "@/lib/useNow";
 import { EditEventDialog, ShareEventDialog } from "../lazyDialogs";
 import { AttendeeList } from "./AttendeeList";
 import { Countdown } from "./Countdown";

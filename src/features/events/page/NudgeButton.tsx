@@ -8,7 +8,7 @@ import { formatWait, NUDGE_MESSAGES } from "../../../../shared/reminderRules";
 import { Button } from "@/components/ui/Button";
 import { StrokeIcon } from "@/components/ui/icons";
 import { Spinner } from "@/components/ui/Spinner";
-import { useNow } from "../lib/useNow";
+import { useNow } from "@/lib/useNow";
 
 function NudgeIcon() {
   return (

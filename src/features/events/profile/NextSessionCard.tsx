@@ -6,8 +6,8 @@ import { EventCover } from "../components/EventCover";
 import { TimingBadge } from "../components/EventBadges";
 import { ClockIcon, PinIcon } from "../components/icons";
 import { placeLine } from "../components/EventCard";
-import { viewerTimeZone } from "../lib/timeZone";
-import { useNow } from "../lib/useNow";
+import { viewerTimeZone } from "@/lib/viewerTimeZone";
+import { useNow } from "@/lib/useNow";
 
 /**
  * The own profile's "next session" card: the signed-in user's

@@ -6,8 +6,8 @@ import { LoadErrorBoundary } from "@/components/ui/QueryErrorBoundary";
 import { Spinner } from "@/components/ui/Spinner";
 import { EventCard, EventCardSkeleton } from "../components/EventCard";
 import { EventCardActions } from "../components/EventCardActions";
-import { viewerTimeZone } from "../lib/timeZone";
-import { useNow } from "../lib/useNow";
+import { viewerTimeZone } from "@/lib/viewerTimeZone";
+import { useNow } from "@/lib/useNow";
 
 const PAGE_SIZE = 6;
 

@@ -22,8 +22,8 @@ import { EventCardActions } from "../components/EventCardActions";
 import { GridIcon, ListIcon } from "../components/icons";
 import { CreateEventButton } from "../create/CreateEventButton";
 import { groupByStartDay } from "../lib/timelineDays";
-import { viewerTimeZone } from "../lib/timeZone";
-import { useNow } from "../lib/useNow";
+import { viewerTimeZone } from "@/lib/viewerTimeZone";
+import { useNow } from "@/lib/useNow";
 
 type MyCard = FunctionReturnType<typeof api.events.mine>["page"][number];
 const WHEN = ["upcoming", "past"] as const;
