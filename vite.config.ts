@@ -34,7 +34,7 @@ const DEVICE_STORAGE_MODULES =
  * alone, each became a chunk of its own, fetched one after another by the session page.
  */
 const EVENT_PAGE_PARTS =
-  /src[\\/]features[\\/]events[\\/]page[\\/](JoinControls|AttendeeList|SectionCard|queuedRsvp|useQueuedRsvp)\.tsx?$/;
+  /src[\\/]features[\\/]events[\\/]page[\\/](JoinControls|AttendeeList|queuedRsvp|useQueuedRsvp)\.tsx?$/;
 
 /** A session's card, cover, badges and copy, and the small pieces every session screen uses. */
 const SESSION_VIEW_MODULES = new RegExp(

@@ -14,7 +14,7 @@ import { LoadErrorBoundary } from "@/components/ui/QueryErrorBoundary";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { Spinner } from "@/components/ui/Spinner";
 import { RoleBadge } from "../components/CrewChips";
-import { SectionCard } from "../components/SectionCard";
+import { SectionCard } from "@/components/ui/SectionCard";
 import { DotsIcon } from "../components/icons";
 import { ConfirmDialog } from "../lazyDialogs";
 import { formatDay } from "../lib/format";

@@ -10,7 +10,7 @@ import { Button } from "@/components/ui/Button";
 import { LoadErrorBoundary } from "@/components/ui/QueryErrorBoundary";
 import { Spinner } from "@/components/ui/Spinner";
 import { CloseIcon } from "@/components/ui/icons";
-import { SectionCard } from "../components/SectionCard";
+import { SectionCard } from "@/components/ui/SectionCard";
 import { formatDay } from "../lib/format";
 import { MEMBERS_PAGE_SIZE } from "./MembersSection";
 

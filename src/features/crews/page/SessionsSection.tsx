@@ -4,7 +4,7 @@ import type { Id } from "../../../../convex/_generated/dataModel";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { cn } from "@/lib/cn";
 import { useCachedQueryState } from "@/lib/offline/useCachedQuery";
-import { SectionCard } from "../components/SectionCard";
+import { SectionCard } from "@/components/ui/SectionCard";
 import { formatSessionWhen, sessionDateTile } from "../lib/format";
 import type { CrewSession } from "../lib/types";
 

@@ -42,7 +42,7 @@ import { viewerTimeZone } from "@/lib/viewerTimeZone";
 import { useNow } from "@/lib/useNow";
 import { EventPageSkeleton } from "../page/EventPageSkeleton";
 import { StatePanel } from "@/components/ui/StatePanel";
-import { SectionCard } from "../page/SectionCard";
+import { SectionCard } from "@/components/ui/SectionCard";
 import { ShareEventDialog } from "../lazyDialogs";
 
 type LegacyData = FunctionReturnType<typeof api.events.getById>;

@@ -44,7 +44,7 @@ import { JoinControls } from "./JoinControls";
 import { withQueuedChanges } from "./queuedRsvp";
 import { useQueuedRsvp } from "./useQueuedRsvp";
 import { LocationCard } from "./LocationCard";
-import { SectionCard } from "./SectionCard";
+import { SectionCard } from "@/components/ui/SectionCard";
 
 // Only attendees see the calendar menu, and only hosts open the dialogs: their code (Headless
 // UI) loads when needed, not with every visit.

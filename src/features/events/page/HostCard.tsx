@@ -1,7 +1,7 @@
 import { Link } from "react-router-dom";
 import { Avatar } from "@/components/ui/Avatar";
 import { CrownIcon } from "../components/icons";
-import { SectionCard } from "./SectionCard";
+import { SectionCard } from "@/components/ui/SectionCard";
 
 type Person = {
   userId: string;

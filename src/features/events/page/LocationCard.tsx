@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from "react";
 import { useNearViewport } from "@/lib/useNearViewport";
 import { ExternalIcon, PinIcon } from "../components/icons";
-import { SectionCard } from "./SectionCard";
+import { SectionCard } from "@/components/ui/SectionCard";
 
 const EventMap = lazy(() => import("./EventMap"));
 

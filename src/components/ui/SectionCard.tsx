@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from "react";
 import { cn } from "@/lib/cn";
 
-/** A titled block of the crew page. */
+/** A titled block of a page (a session's, a crew's): its heading, an optional action beside it. */
 export function SectionCard({
   title,
   action,
@@ -13,6 +13,7 @@ export function SectionCard({
   action?: ReactNode;
   children: ReactNode;
   className?: string;
+  /** Makes the block a link target (`#id`); scrolled to, it stops below the sticky header. */
   id?: string;
 }) {
   const headingId = useId();
@@ -21,7 +22,8 @@ export function SectionCard({
       id={id}
       aria-labelledby={headingId}
       className={cn(
-        "scroll-mt-24 rounded-3xl bg-night-850 p-5 ring-1 ring-night-700 ring-inset sm:p-6",
+        "rounded-3xl bg-night-850 p-5 ring-1 ring-night-700 ring-inset sm:p-6",
+        id !== undefined && "scroll-mt-24",
         className,
       )}
     >
