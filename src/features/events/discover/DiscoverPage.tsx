@@ -7,6 +7,7 @@ import { DISCOVER_PAGE_MAX } from "../../../../shared/eventAccess";
 import { pageTitle } from "../../../../shared/brand";
 import { Button } from "@/components/ui/Button";
 import { QueryErrorBoundary } from "@/components/ui/QueryErrorBoundary";
+import { SegmentedControl, type SegmentedOption } from "@/components/ui/SegmentedControl";
 import { Spinner } from "@/components/ui/Spinner";
 import { cn } from "@/lib/cn";
 import { lazyDialog, preloadOnIntent } from "@/lib/lazyDialog";
@@ -32,6 +33,10 @@ const PAGE_SIZE = DISCOVER_PAGE_MAX;
 const SEARCH_DEBOUNCE_MS = 300;
 const VIEWS = ["grid", "list"] as const;
 type View = (typeof VIEWS)[number];
+const VIEW_OPTIONS: readonly SegmentedOption<View>[] = [
+  { value: "grid", content: <GridIcon />, label: "Grid view" },
+  { value: "list", content: <ListIcon />, label: "List view" },
+];
 
 /** /discover: public sessions with search, filters and two layouts. No sign-in needed. */
 export function DiscoverPage() {
@@ -111,24 +116,13 @@ export function DiscoverPage() {
               </span>
             )}
           </Button>
-          <div
-            role="group"
-            aria-label="Layout"
-            className="flex rounded-full bg-night-850 p-1 ring-1 ring-night-600 ring-inset"
-          >
-            {VIEWS.map((option) => (
-              <button
-                key={option}
-                type="button"
-                aria-pressed={view === option}
-                aria-label={option === "grid" ? "Grid view" : "List view"}
-                onClick={() => setView(option)}
-                className="inline-flex size-10 items-center justify-center rounded-full text-cream-200 transition hover:text-cream-50 aria-pressed:bg-night-700 aria-pressed:text-brand-amber"
-              >
-                {option === "grid" ? <GridIcon /> : <ListIcon />}
-              </button>
-            ))}
-          </div>
+          <SegmentedControl
+            label="Layout"
+            options={VIEW_OPTIONS}
+            value={view}
+            onChange={setView}
+            optionClassName="inline-flex size-10 items-center justify-center"
+          />
         </div>
       </div>
 

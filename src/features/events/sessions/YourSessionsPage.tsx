@@ -13,6 +13,7 @@ import { EVENT_ERRORS } from "../../../../shared/eventMessages";
 import { Button } from "@/components/ui/Button";
 import { LoadErrorBoundary } from "@/components/ui/QueryErrorBoundary";
 import { ButtonLink } from "@/components/ui/ButtonLink";
+import { SegmentedControl, type SegmentedOption } from "@/components/ui/SegmentedControl";
 import { Spinner } from "@/components/ui/Spinner";
 import { cn } from "@/lib/cn";
 import { usePageTitle } from "@/lib/usePageTitle";
@@ -28,6 +29,30 @@ import { useNow } from "@/lib/useNow";
 type MyCard = FunctionReturnType<typeof api.events.mine>["page"][number];
 const WHEN = ["upcoming", "past"] as const;
 const VIEWS = ["grid", "timeline"] as const;
+const WHEN_OPTIONS: readonly SegmentedOption<(typeof WHEN)[number]>[] = [
+  { value: "upcoming", content: "Upcoming" },
+  { value: "past", content: "Past" },
+];
+const VIEW_OPTIONS: readonly SegmentedOption<(typeof VIEWS)[number]>[] = [
+  {
+    value: "grid",
+    content: (
+      <>
+        <GridIcon className="size-4" />
+        Cards
+      </>
+    ),
+  },
+  {
+    value: "timeline",
+    content: (
+      <>
+        <ListIcon className="size-4" />
+        Timeline
+      </>
+    ),
+  },
+];
 
 /** /events, "Your Sessions": what the user hosts or goes to, as cards or a day-by-day timeline. */
 export function YourSessionsPage() {
@@ -55,45 +80,21 @@ export function YourSessionsPage() {
       </div>
 
       <div className="mt-8 flex flex-wrap items-center justify-between gap-3">
-        <div
-          role="group"
-          aria-label="Which sessions"
-          className="flex rounded-full bg-night-850 p-1 ring-1 ring-night-600 ring-inset"
-        >
-          {WHEN.map((option) => (
-            <button
-              key={option}
-              type="button"
-              aria-pressed={when === option}
-              onClick={() => setWhen(option)}
-              className="rounded-full px-5 py-2 text-sm font-bold text-cream-200 transition hover:text-cream-50 aria-pressed:bg-brand-gradient aria-pressed:text-brand-ink"
-            >
-              {option === "upcoming" ? "Upcoming" : "Past"}
-            </button>
-          ))}
-        </div>
-        <div
-          role="group"
-          aria-label="Layout"
-          className="flex rounded-full bg-night-850 p-1 ring-1 ring-night-600 ring-inset"
-        >
-          {VIEWS.map((option) => (
-            <button
-              key={option}
-              type="button"
-              aria-pressed={view === option}
-              onClick={() => setView(option)}
-              className="inline-flex items-center gap-2 rounded-full px-4 py-2 text-sm font-semibold text-cream-200 transition hover:text-cream-50 aria-pressed:bg-night-700 aria-pressed:text-brand-amber"
-            >
-              {option === "grid" ? (
-                <GridIcon className="size-4" />
-              ) : (
-                <ListIcon className="size-4" />
-              )}
-              {option === "grid" ? "Cards" : "Timeline"}
-            </button>
-          ))}
-        </div>
+        <SegmentedControl
+          label="Which sessions"
+          options={WHEN_OPTIONS}
+          value={when}
+          onChange={setWhen}
+          tone="brand"
+          optionClassName="px-5 py-2 text-sm font-bold"
+        />
+        <SegmentedControl
+          label="Layout"
+          options={VIEW_OPTIONS}
+          value={view}
+          onChange={setView}
+          optionClassName="inline-flex items-center gap-2 px-4 py-2 text-sm font-semibold"
+        />
       </div>
 
       <LoadErrorBoundary key={when} message={EVENT_ERRORS.loadEventsFailed} className="mt-6">
