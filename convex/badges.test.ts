@@ -108,7 +108,7 @@ describe("each criteria type earns its badge at the threshold and not before", (
     await settle(t);
     expect(await earnedKeys(t, guest.userId)).toContain("first_pour");
     const [notification] = (await badgeNotifications(t, guest.userId)).filter(
-      (row) => row.data.badge_key === "first_pour",
+      (row) => row.data.badgeKey === "first_pour",
     );
     expect(notification).toMatchObject({
       title: "Badge unlocked: First Pour 🍺",
@@ -117,7 +117,7 @@ describe("each criteria type earns its badge at the threshold and not before", (
     });
     // Announced by the toast, recorded in the bell without raising its unread count.
     expect(await unreadCounter(t, guest.userId)).toBeNull();
-    expect(notification.data.badges_path).toBe(`/profile/${guest.profile!.username}/badges`);
+    expect(notification.data.badgesPath).toBe(`/profile/${guest.profile!.username}/badges`);
   });
 
   test("host_count: Vibe Initiator on the first hosted session", async () => {
@@ -307,7 +307,7 @@ describe("awards", () => {
     expect(keys.filter((key) => key === "first_pour")).toHaveLength(1);
     expect(new Set(keys).size).toBe(keys.length);
     const firstPour = (await badgeNotifications(t, guest.userId)).filter(
-      (row) => row.data.badge_key === "first_pour",
+      (row) => row.data.badgeKey === "first_pour",
     );
     expect(firstPour).toHaveLength(1);
   });
@@ -338,7 +338,7 @@ describe("awards", () => {
     );
     expect(rows).toHaveLength(1);
     const firstPour = (await badgeNotifications(t, guest.userId)).filter(
-      (row) => row.data.badge_key === "first_pour",
+      (row) => row.data.badgeKey === "first_pour",
     );
     expect(firstPour).toHaveLength(0);
   });
@@ -352,7 +352,9 @@ describe("awards", () => {
     const page = await guest.asUser.query(api.notifications.list, {
       paginationOpts: { numItems: 20, cursor: null },
     });
-    expect(page.page.map((row) => row.data.badge_key)).toEqual([
+    expect(
+      page.page.map((row) => (row.type === "badge_achievement" ? row.data?.badgeKey : row.type)),
+    ).toEqual([
       "meta_clinker", // gold
       "first_pour",
       "buzzword_rookie",

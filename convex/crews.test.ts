@@ -468,9 +468,9 @@ describe("invitations to a crew", () => {
       crewId,
     });
     expect(notification.data).toMatchObject({
-      crew_id: crewId,
-      crew_name: "Hop Heads",
-      inviter_id: coHost.userId,
+      crewId,
+      crewName: "Hop Heads",
+      inviterId: coHost.userId,
       senderName: "Cole Cohost",
     });
     expect(await unreadCounter(t, newcomer.userId)).toBe(1);
@@ -489,7 +489,7 @@ describe("invitations to a crew", () => {
     expect(await crewsStat(t, invitee)).toBe(1);
     const [answered] = await notificationsOf(t, invitee.userId);
     expect(answered.read).toBe(true);
-    expect(answered.data).toMatchObject({ user_response: "accepted", response_method: "in_app" });
+    expect(answered.data).toMatchObject({ userResponse: "accepted", responseMethod: "in_app" });
     expect(await unreadCounter(t, invitee.userId)).toBe(0);
     const toCreator = (await notificationsOf(t, creator.userId)).at(-1)!;
     expect(toCreator).toMatchObject({
@@ -497,13 +497,13 @@ describe("invitations to a crew", () => {
       senderId: invitee.userId,
       read: false,
     });
-    expect(toCreator.data).toMatchObject({ response: "accepted", joiner_id: invitee.userId });
+    expect(toCreator.data).toMatchObject({ response: "accepted", userId: invitee.userId });
     expect(await unreadCounter(t, creator.userId)).toBe(creatorUnread + 1);
 
     await other.asUser.mutation(api.crews.respondToInvitation, { crewId, response: "declined" });
     expect(await crewCounts(t, crewId)).toEqual({ members: 4, pending: 0 });
     expect(await crewsStat(t, other)).toBe(0);
-    expect((await notificationsOf(t, other.userId))[0].data.user_response).toBe("declined");
+    expect((await notificationsOf(t, other.userId))[0].data.userResponse).toBe("declined");
     expect((await notificationsOf(t, creator.userId)).at(-1)!.data.response).toBe("declined");
     // Answering again: nothing pending (and having declined, the private crew is not theirs to see).
     await expectRefused(
@@ -805,8 +805,8 @@ describe("invite links", () => {
     expect(joined).toMatchObject({ crewId, crewName: "Hop Heads", path: `/crew/${crewId}` });
     expect(await crewCounts(t, crewId)).toEqual({ members: 4, pending: 0 });
     expect((await notificationsOf(t, invitee.userId))[0].data).toMatchObject({
-      user_response: "accepted",
-      response_method: "invite_link",
+      userResponse: "accepted",
+      responseMethod: "invite_link",
     });
     expect(await unreadCounter(t, invitee.userId)).toBe(0);
 

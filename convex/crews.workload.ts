@@ -134,12 +134,25 @@ export async function seedCrewPerfWorld(
     await t.run(async (ctx) => {
       const sender = await senderOf(ctx, creator.userId);
       for (let i = start; i < Math.min(CREW_PERF_VOLUME.notifications, start + 500); i++) {
+        // Crew invitations with their payload, and as many rows without one.
+        const note =
+          i % 2 === 0
+            ? {
+                type: "crew_invitation" as const,
+                data: {
+                  crewId,
+                  crewName: "The Five Hundred",
+                  inviterId: creator.userId,
+                  inviterName: sender.senderName,
+                  role: "member" as const,
+                },
+              }
+            : { type: "event_rsvp" as const, data: null };
         await createNotification(ctx, {
           userId: bell.userId,
-          type: i % 2 === 0 ? "crew_invitation" : "event_rsvp",
+          ...note,
           title: `Notification ${i}`,
           message: `Something happened (${i})`,
-          data: { crew_id: crewId, crew_name: "The Five Hundred" },
           sender,
           crewId,
         });

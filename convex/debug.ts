@@ -87,7 +87,7 @@ export const sendMeTestNotification = mutation({
       type,
       title: testNotificationText(title, DEBUG_MESSAGES.testNotificationTitle, "title"),
       message: testNotificationText(message, DEBUG_MESSAGES.testNotificationMessage, "message"),
-      data: { test: true },
+      data: null,
     });
     return { notificationId };
   },

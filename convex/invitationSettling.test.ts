@@ -23,6 +23,8 @@ import {
   newLimitedTest,
   runDue,
 } from "./test.setup";
+import { crewNotificationData } from "./model/crewInvites";
+import { eventNotificationData } from "./model/eventNotifications";
 import { createNotification, crewInvitationKey, eventInvitationKey } from "./model/notifications";
 import { invitationState } from "../shared/notificationRules";
 import { INVITATION_TOKEN_LIFETIME_MS } from "../shared/invitationTokens";
@@ -164,14 +166,28 @@ async function addNudges(
   for (let i = 0; i < count; i++) {
     vi.advanceTimersByTime(1000);
     await t.run(async (ctx) => {
+      const inviter = { inviterId: from.userId, inviterName: "Hana Host" };
+      const invitation = ids.eventId
+        ? {
+            type: "event_invitation" as const,
+            data: {
+              ...eventNotificationData((await ctx.db.get("events", ids.eventId))!),
+              ...inviter,
+            },
+          }
+        : {
+            type: "crew_invitation" as const,
+            data: {
+              ...crewNotificationData((await ctx.db.get("crews", ids.crewId!))!),
+              ...inviter,
+              role: "member" as const,
+            },
+          };
       await createNotification(ctx, {
         userId: user.userId,
-        type: ids.eventId ? "event_invitation" : "crew_invitation",
+        ...invitation,
         title: "Still deciding?",
         message: `Nudge ${i}`,
-        data: ids.eventId
-          ? { event_id: ids.eventId, eventId: ids.eventId }
-          : { crew_id: ids.crewId!, crewId: ids.crewId! },
         sender: { senderId: from.userId, senderName: "Hana Host" },
         invitationKey: key,
         eventId: ids.eventId ?? null,
@@ -196,7 +212,7 @@ describe("an invitation with many notifications", () => {
 
     const rows = await invitationNotifications(t, invitee, key);
     expect(rows).toHaveLength(241);
-    expect(rows.filter((row) => row.data.user_response !== "accepted")).toEqual([]);
+    expect(rows.filter((row) => row.data.userResponse !== "accepted")).toEqual([]);
     expect(rows.filter((row) => !row.read)).toEqual([]);
     expect(await unreadCounter(t, invitee.userId)).toBe(0);
   });

@@ -187,8 +187,8 @@ describe("answering a crew invitation by e-mail", () => {
     expect(notification).toMatchObject({
       read: true,
       data: expect.objectContaining({
-        user_response: "accepted",
-        response_method: "email",
+        userResponse: "accepted",
+        responseMethod: "email",
       }) as unknown,
     });
     expect(await unreadCounter(t, invitee.userId)).toBe(0);
@@ -373,8 +373,8 @@ describe("answering a session invitation by e-mail", () => {
     expect(invitation?.status).toBe("accepted");
     const [notification] = await notificationsOf(t, invitee.userId);
     expect(notification?.data).toMatchObject({
-      user_response: "accepted",
-      response_method: "email",
+      userResponse: "accepted",
+      responseMethod: "email",
     });
   });
 

@@ -128,7 +128,7 @@ describe("inviteUsers", () => {
     });
     const [notification] = await notificationsOf(t, a.userId);
     expect(notification).toMatchObject({ type: "event_invitation", read: false, eventId });
-    expect(notification.data).toMatchObject({ event_id: eventId, inviter_id: coHost.userId });
+    expect(notification.data).toMatchObject({ eventId, inviterId: coHost.userId });
     expect(await unreadCounter(t, a.userId)).toBe(1);
     const before = await tableSnapshot(t);
     const again = await host.asUser.mutation(api.invitations.inviteUsers, {
@@ -199,8 +199,8 @@ describe("responding", () => {
     const [notification] = await notificationsOf(t, invitee.userId);
     expect(notification.read).toBe(true);
     expect(notification.data).toMatchObject({
-      user_response: "accepted",
-      response_method: "in_app",
+      userResponse: "accepted",
+      responseMethod: "in_app",
     });
     expect(await unreadCounter(t, invitee.userId)).toBe(0);
     const toHost = (await notificationsOf(t, host.userId)).at(-1)!;
@@ -227,7 +227,7 @@ describe("responding", () => {
     expect(answer.message).toBe("Response sent. Maybe next time!");
     expect((await eventDoc(t, eventId))?.attendeeCount).toBe(3);
     expect(await participantRow(t, eventId, invitee.userId)).toBeNull();
-    expect((await notificationsOf(t, invitee.userId))[0].data.user_response).toBe("declined");
+    expect((await notificationsOf(t, invitee.userId))[0].data.userResponse).toBe("declined");
     expect(await canOpen(invitee, ref)).toBe(false);
     const again = await host.asUser.mutation(api.invitations.inviteUsers, {
       eventId,

@@ -40,6 +40,7 @@ async function notify(t: TestConvex, userId: Id<"users">, count: number) {
         type: "event_reminder",
         title: `Reminder ${i}`,
         message: `Message ${i}`,
+        data: null,
       });
     }
   });

@@ -152,7 +152,7 @@ describe("the host's Nudge", () => {
     const invitationNotes = (await notificationsOf(t, waiting.userId)).filter(
       (n) => n.type === "event_invitation",
     );
-    expect(invitationNotes.map((n) => [n.read, n.data.user_response])).toEqual([
+    expect(invitationNotes.map((n) => [n.read, n.data.userResponse])).toEqual([
       [true, "accepted"],
       [true, "accepted"],
     ]);

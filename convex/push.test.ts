@@ -225,7 +225,14 @@ describe("delivery", () => {
         "event_rsvp",
         "event_update",
       ] as const) {
-        await createNotification(ctx, { userId: user.userId, type, title: type, message: "…" });
+        // No payload, so no link: a badge opens the profile, anything else the home page.
+        await createNotification(ctx, {
+          userId: user.userId,
+          type,
+          title: type,
+          message: "…",
+          data: null,
+        });
       }
     });
     await t.finishAllScheduledFunctions(() => {});
@@ -250,6 +257,7 @@ describe("delivery", () => {
         type: "badge_achievement",
         title: "Badge",
         message: "…",
+        data: null,
       });
       expect(await ctx.db.system.query("_scheduled_functions").collect()).toEqual([]);
     });
@@ -272,6 +280,7 @@ describe("delivery", () => {
         type: "event_invitation",
         title: "Invite",
         message: "…",
+        data: null,
       });
       expect(await ctx.db.system.query("_scheduled_functions").collect()).toEqual([]);
     });

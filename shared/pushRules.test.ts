@@ -26,7 +26,16 @@ describe("pushPayload", () => {
         type: "event_invitation",
         title: "Session invitation",
         message: "Sam invited you to 'Friday stouts'",
-        data: { event_path: "/event/friday-stouts" },
+        data: {
+          eventId: "e1",
+          eventTitle: "Friday stouts",
+          eventCode: "ABC123",
+          eventDateTime: 1,
+          durationType: "evening",
+          eventPath: "/event/friday-stouts",
+          inviterId: "u1",
+          inviterName: "Sam",
+        },
       }),
     ).toEqual({
       title: "Session invitation",
@@ -35,8 +44,18 @@ describe("pushPayload", () => {
       tag: "event_invitation:/event/friday-stouts",
     });
     expect(
-      pushPayload({ type: "crew_invitation", title: "t", message: "m", data: { crew_id: "abc" } })
-        .url,
+      pushPayload({
+        type: "crew_invitation",
+        title: "t",
+        message: "m",
+        data: {
+          crewId: "abc",
+          crewName: "Regulars",
+          inviterId: "u1",
+          inviterName: "Sam",
+          role: "member",
+        },
+      }).url,
     ).toBe("/crew/abc");
   });
 
@@ -46,16 +65,23 @@ describe("pushPayload", () => {
         type: "badge_achievement",
         title: "Badge earned",
         message: "First Pour",
-        data: { badge_key: "first_pour", badges_path: "/profile/sam/badges" },
+        data: {
+          badgeKey: "first_pour",
+          badgeName: "First Pour",
+          badgeDescription: "d",
+          badgeIcon: "🍺",
+          badgeTier: "bronze",
+          badgesPath: "/profile/sam/badges",
+        },
       }),
     ).toMatchObject({ url: "/profile/sam/badges", tag: "badge_achievement:/profile/sam/badges" });
   });
 
   it("a badge without a link opens the profile; anything else without one the home page", () => {
     expect(
-      pushPayload({ type: "badge_achievement", title: "t", message: "m", data: {} }),
+      pushPayload({ type: "badge_achievement", title: "t", message: "m", data: null }),
     ).toMatchObject({ url: "/profile", tag: "badge_achievement" });
-    expect(pushPayload({ type: "event_reminder", title: "t", message: "m", data: {} }).url).toBe(
+    expect(pushPayload({ type: "event_reminder", title: "t", message: "m", data: null }).url).toBe(
       "/",
     );
   });

@@ -4,7 +4,11 @@
  * like. Pure: used by the functions that send (server) and by the service
  * worker's contract (public/sw.js reads the payload's fields).
  */
-import { notificationLink, type NotificationType } from "./notificationRules";
+import {
+  notificationLink,
+  type NotificationType,
+  type TypedNotification,
+} from "./notificationRules";
 
 /** Invitations, reminders and badge awards reach a closed app; the rest waits for the bell. */
 export const PUSHED_NOTIFICATION_TYPES: readonly NotificationType[] = [
@@ -27,14 +31,11 @@ export type PushPayload = {
   tag: string;
 };
 
-export function pushPayload(notification: {
-  type: NotificationType;
-  title: string;
-  message: string;
-  data: Record<string, unknown>;
-}): PushPayload {
+export function pushPayload(
+  notification: TypedNotification & { title: string; message: string },
+): PushPayload {
   // The page the bell opens: the session, the badges page, the crew.
-  const link = notificationLink(notification.data);
+  const link = notificationLink(notification);
   const tag =
     link === null ? notification.type : `${notification.type}:${link}`.slice(0, MAX_TAG_LENGTH);
   return {

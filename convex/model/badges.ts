@@ -231,12 +231,12 @@ async function award(
         // Announced by the celebration toast; the bell's count stays for what needs an answer.
         read: true,
         data: {
-          badge_key: badge.key,
+          badgeKey: badge.key,
           badgeName: badge.name,
           badgeDescription: badge.description,
-          badge_icon: badge.icon,
-          badge_tier: badge.colorTier,
-          badges_path: `/profile/${profile.username}/badges`,
+          badgeIcon: badge.icon,
+          badgeTier: badge.colorTier,
+          badgesPath: `/profile/${profile.username}/badges`,
         },
       });
     }

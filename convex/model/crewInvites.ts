@@ -20,7 +20,11 @@ import {
   inviteLinkProblem,
   normalizeInviteCode,
 } from "../../shared/crewRules";
-import { NOTIFICATION_TEXTS, type InvitationResponse } from "../../shared/notificationRules";
+import {
+  NOTIFICATION_TEXTS,
+  type CrewPayload,
+  type InvitationResponse,
+} from "../../shared/notificationRules";
 import type { CleanupStep } from "./batchedCleanup";
 import { changeCrewMembership } from "./crewMembership";
 import { getCrewMember, standingOf, type CrewDoc } from "./crews";
@@ -33,11 +37,13 @@ import {
   deleteInvitationNotifications,
   recordInvitationResponse,
   senderOf,
+  type NotificationIds,
   type Sender,
 } from "./notifications";
 
-export function crewNotificationData(crew: CrewDoc) {
-  return { crew_id: crew._id, crewId: crew._id, crew_name: crew.name, crewName: crew.name };
+/** What every notification about a crew carries of it (CrewPayload). */
+export function crewNotificationData(crew: CrewDoc): CrewPayload<NotificationIds> {
+  return { crewId: crew._id, crewName: crew.name };
 }
 
 // ---------------------------------------------------------------- in-app invitations
@@ -71,9 +77,8 @@ export async function inviteUserToCrew(
     ...NOTIFICATION_TEXTS.crewInvitation(sender.senderName, crew.name),
     data: {
       ...crewNotificationData(crew),
-      inviter_id: sender.senderId,
-      invited_by: sender.senderId,
-      inviter_name: sender.senderName,
+      inviterId: sender.senderId,
+      inviterName: sender.senderName,
       role: "member",
     },
     sender,
@@ -101,13 +106,7 @@ export async function respondToCrewInvitation(
       userId: member.invitedBy,
       type: "crew_invitation_response",
       ...NOTIFICATION_TEXTS.crewInvitationResponse(invitee.senderName, crew.name, response),
-      data: {
-        ...crewNotificationData(crew),
-        joiner_id: userId,
-        user_id: userId,
-        response,
-        response_method: method,
-      },
+      data: { ...crewNotificationData(crew), userId, response, responseMethod: method },
       sender: invitee,
       crewId: crew._id,
     });

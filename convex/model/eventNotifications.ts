@@ -9,25 +9,35 @@ import { internal } from "../_generated/api";
 import type { Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import { eventPath } from "../../shared/eventSlug";
-import { NOTIFICATION_TEXTS, type InvitationResponse } from "../../shared/notificationRules";
-import { createNotification, eventInvitationKey, senderOf, type Sender } from "./notifications";
+import {
+  NOTIFICATION_TEXTS,
+  type InvitationResponse,
+  type SessionChange,
+  type SessionPayload,
+} from "../../shared/notificationRules";
+import {
+  createNotification,
+  eventInvitationKey,
+  senderOf,
+  type NotificationIds,
+  type Sender,
+} from "./notifications";
 import type { EventDoc } from "./participation";
 
 /**
- * What an event notification carries. Not the session's
- * end: whether an invitation has expired is read from the session when the
- * notification is shown (`withSessionEnds`), as a moved session ends later or sooner.
+ * What every notification about a session carries of it (SessionPayload).
+ * Not the session's end: whether an invitation has expired is read from the
+ * session when the notification is shown (`withSessionEnds`), as a moved
+ * session ends later or sooner.
  */
-export function eventNotificationData(event: EventDoc) {
+export function eventNotificationData(event: EventDoc): SessionPayload<NotificationIds> {
   return {
-    event_id: event._id,
     eventId: event._id,
-    event_title: event.title,
     eventTitle: event.title,
     eventCode: event.eventCode,
-    event_date_time: event.startTime,
-    duration_type: event.durationType,
-    event_path: eventPath(event),
+    eventDateTime: event.startTime,
+    durationType: event.durationType,
+    eventPath: eventPath(event),
   };
 }
 
@@ -44,9 +54,8 @@ export async function notifyOfEventInvitation(
     ...NOTIFICATION_TEXTS.eventInvitation(sender.senderName, event.title),
     data: {
       ...eventNotificationData(event),
-      inviter_id: sender.senderId,
-      invited_by: sender.senderId,
-      inviter_name: sender.senderName,
+      inviterId: sender.senderId,
+      inviterName: sender.senderName,
     },
     sender,
     invitationKey: eventInvitationKey(event._id),
@@ -68,7 +77,7 @@ export async function notifyInviterOfAnswer(
     userId: inviterId,
     type: "event_invitation_response",
     ...NOTIFICATION_TEXTS.eventInvitationResponse(invitee.senderName, event.title, response),
-    data: { ...eventNotificationData(event), user_id: userId, response, response_method: method },
+    data: { ...eventNotificationData(event), userId, response, responseMethod: method },
     sender: invitee,
     eventId: event._id,
   });
@@ -98,8 +107,6 @@ export async function notifyHostOfRsvp(
 export const ATTENDEE_NOTIFY_BATCH = 200;
 /** A deleted session's attendees that hear it was cancelled (told in the deleting mutation, before its rows go). */
 export const CANCELLED_NOTIFY_MAX = 500;
-
-export type SessionChange = "time" | "place" | "time_and_place";
 
 /** Which of time and place an edit changed (an event_update tells attendees), or null when neither did. */
 export function sessionChangeOf(before: EventDoc, after: EventDoc): SessionChange | null {
@@ -170,7 +177,7 @@ export async function notifyAttendeesOfCancellation(
       userId: row.userId,
       type: "event_cancelled",
       ...NOTIFICATION_TEXTS.eventCancelled(event.title),
-      data: { event_title: event.title, eventTitle: event.title, event_date_time: event.startTime },
+      data: { eventTitle: event.title, eventDateTime: event.startTime },
       sender,
     });
   }

@@ -2,7 +2,7 @@
  * Answering an invitation from its e-mail (spec 3 §4–§5): a token is found,
  * checked (unexpired, unused, for the signed-in user) and applied through the
  * same model paths as the in-app buttons (`respondToEventInvitation`,
- * `respondToCrewInvitation`, response_method 'email'), so the notification,
+ * `respondToCrewInvitation`, responseMethod "email"), so the notification,
  * the unread count and every open view follow. And the hourly clean-up of
  * expired tokens.
  */

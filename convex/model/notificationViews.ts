@@ -1,25 +1,33 @@
 /**
- * The bell's notifications as a viewer sees them: the sender as they are now
- * (under the viewer's rights) and, for a session invitation, the session's
- * end as it is now. Reading only; every write is ./notifications.
+ * The bell's notifications as a viewer sees them: the typed payload of each
+ * (shared/notificationRules: older rows' snake_case keys are read too), the
+ * sender as they are now (under the viewer's rights) and, for a session
+ * invitation, the session's end as it is now. Reading only; every write is
+ * ./notifications.
  */
 import type { Id } from "../_generated/dataModel";
 import type { QueryCtx } from "../_generated/server";
-import type { NotificationType } from "../../shared/notificationRules";
+import { typedNotification, type TypedNotification } from "../../shared/notificationRules";
 import { People } from "./eventViews";
-import type { NotificationData, NotificationDoc } from "./notifications";
+import type { NotificationDoc, NotificationIds } from "./notifications";
 
 export type NotificationView = {
   _id: Id<"notifications">;
-  type: NotificationType;
   title: string;
   message: string;
-  data: NotificationData;
   read: boolean;
   createdAt: number;
   senderName: string | null;
   senderAvatar: string | null;
-};
+} & TypedNotification<NotificationIds>;
+
+/**
+ * A row's type with its payload. The ids in it are the server's own document
+ * ids (it wrote them), which shared/notificationRules reads as strings.
+ */
+function typedRow(row: NotificationDoc): TypedNotification<NotificationIds> {
+  return typedNotification(row.type, row.data) as TypedNotification<NotificationIds>;
+}
 
 /**
  * Notifications as `viewerId` sees them: the sender's name and avatar as they
@@ -27,7 +35,7 @@ export type NotificationView = {
  * (a private or crew_only sender's photo stays hidden, and a replaced avatar
  * never shows as a dead link). Each sender is read once per call, so a page
  * costs its rows plus one profile per distinct sender. Copies of the sender
- * stored on older rows are never passed on.
+ * stored on older rows are never passed on: the payload holds none.
  */
 export async function notificationViews(
   ctx: QueryCtx,
@@ -38,13 +46,11 @@ export async function notificationViews(
   return await Promise.all(
     rows.map(async (row) => {
       const sender = row.senderId === null ? null : await people.get(row.senderId);
-      const { senderName: _name, senderAvatar: _avatar, ...data } = row.data;
       return {
         _id: row._id,
-        type: row.type,
+        ...typedRow(row),
         title: row.title,
         message: row.message,
-        data,
         read: row.read,
         createdAt: row.createdAt,
         senderName: sender?.displayName ?? null,
@@ -58,8 +64,8 @@ export async function notificationViews(
  * The bell's views, each with `eventEndTime`: for a session invitation, when
  * its session ends as the session is now (null when the session is gone),
  * so "Event has expired" follows a session that was moved; null for the
- * rest. An end copied onto older rows is dropped. Each session is read once
- * per call (a page holds at most 20 notifications).
+ * rest. Each session is read once per call (a page holds at most 20
+ * notifications).
  */
 export async function withSessionEnds(
   ctx: QueryCtx,
@@ -78,8 +84,7 @@ export async function withSessionEnds(
   return await Promise.all(
     views.map(async (view, i) => {
       const eventId = rows[i].type === "event_invitation" ? rows[i].eventId : null;
-      const { event_end_time: _copied, ...data } = view.data;
-      return { ...view, data, eventEndTime: eventId === null ? null : await endOf(eventId) };
+      return { ...view, eventEndTime: eventId === null ? null : await endOf(eventId) };
     }),
   );
 }

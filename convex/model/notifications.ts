@@ -8,12 +8,24 @@
 import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
-import type { InvitationResponse, NotificationType } from "../../shared/notificationRules";
+import {
+  isAnswered,
+  type InvitationAnswer,
+  type InvitationResponse,
+  type InvitationResponseMethod,
+  type NotificationPayload,
+  type NotificationType,
+} from "../../shared/notificationRules";
 import { getProfileByUserId } from "./profiles";
 import { schedulePush } from "./push";
 
 export type NotificationDoc = Doc<"notifications">;
-export type NotificationData = NotificationDoc["data"];
+
+/** The document ids a payload holds on the server (shared/notificationRules types them as strings). */
+export type NotificationIds = { user: Id<"users">; event: Id<"events">; crew: Id<"crews"> };
+
+/** What a debug page's test notification stores instead of a payload. */
+const TEST_DATA = { test: true } as const;
 
 /** Rows patched or deleted per mutation by mark-all-read and clean-ups; the rest scheduled. */
 export const NOTIFICATION_BATCH = 500;
@@ -62,12 +74,13 @@ export async function senderOf(ctx: QueryCtx, userId: Id<"users">): Promise<Send
   };
 }
 
-export type NewNotification = {
+export type NewNotification<T extends NotificationType = NotificationType> = {
   userId: Id<"users">;
-  type: NotificationType;
+  type: T;
   title: string;
   message: string;
-  data?: NotificationData;
+  /** The type's payload; null only for a debug page's test notification, which has none. */
+  data: NotificationPayload<T, NotificationIds> | null;
   sender?: Sender | null;
   /** 'crew:{id}' / 'event:{id}' on invitation notifications. */
   invitationKey?: string | null;
@@ -86,23 +99,24 @@ export function eventInvitationKey(eventId: Id<"events">): string {
 }
 
 /** Stores one unread notification and bumps its user's counter. Nobody is notified of their own action. */
-export async function createNotification(
+export async function createNotification<T extends NotificationType>(
   ctx: MutationCtx,
-  input: NewNotification,
+  input: NewNotification<T>,
 ): Promise<Id<"notifications"> | null> {
   if (input.sender && input.sender.senderId === input.userId) return null;
   if ((await ctx.db.get("users", input.userId)) === null) return null; // e.g. an inviter who deleted their account
   const now = Date.now();
+  const data = {
+    ...(input.data ?? TEST_DATA),
+    ...(input.sender ? { senderName: input.sender.senderName } : {}),
+    timestamp: now,
+  };
   const id = await ctx.db.insert("notifications", {
     userId: input.userId,
     type: input.type,
     title: input.title,
     message: input.message,
-    data: {
-      ...(input.data ?? {}),
-      ...(input.sender ? { senderName: input.sender.senderName } : {}),
-      timestamp: now,
-    },
+    data,
     read: input.read ?? false,
     senderId: input.sender?.senderId ?? null,
     invitationKey: input.invitationKey ?? null,
@@ -111,7 +125,7 @@ export async function createNotification(
     createdAt: now,
   });
   if (!input.read) await adjustUnread(ctx, input.userId, 1);
-  await schedulePush(ctx, { ...input, data: input.data ?? {} });
+  await schedulePush(ctx, { ...input, data });
   return id;
 }
 
@@ -169,8 +183,6 @@ export async function markAllRead(ctx: MutationCtx, userId: Id<"users">): Promis
  */
 export const INVITATION_NOTIFICATION_BATCH = 100;
 
-export type InvitationResponseMethod = "in_app" | "email" | "invite_link";
-
 /** One user's notifications of one invitation, newest first, created before `before` when given. */
 function invitationNotificationsQuery(
   ctx: QueryCtx,
@@ -189,8 +201,8 @@ function invitationNotificationsQuery(
 
 /**
  * Records the answer to an invitation on every one of the user's
- * notifications of it: `user_response`, `responded_at`, `response_method`,
- * read. A batch, newest first; older ones (created before the
+ * notifications of it (its InvitationAnswer: `userResponse`, `respondedAt`,
+ * `responseMethod`) and marks them read. A batch, newest first; older ones (created before the
  * oldest of this batch, so a new invitation's stay untouched) are scheduled.
  */
 export async function recordInvitationResponse(
@@ -208,17 +220,14 @@ export async function recordInvitationResponse(
     invitationKey,
     continuing?.before,
   ).take(INVITATION_NOTIFICATION_BATCH);
+  const answer: InvitationAnswer = {
+    userResponse: response,
+    respondedAt,
+    responseMethod: method,
+  };
   for (const row of rows) {
-    if (row.data.user_response !== undefined && row.data.user_response !== null) continue;
-    await ctx.db.patch("notifications", row._id, {
-      data: {
-        ...row.data,
-        user_response: response,
-        response,
-        responded_at: respondedAt,
-        response_method: method,
-      },
-    });
+    if (isAnswered(row.data)) continue;
+    await ctx.db.patch("notifications", row._id, { data: { ...row.data, ...answer } });
     await markRead(ctx, row);
   }
   if (rows.length === INVITATION_NOTIFICATION_BATCH) {

@@ -130,8 +130,8 @@ async function nudgeOne(
     ...REMINDER_TEXTS.nudge(sender.senderName, event.title),
     data: {
       ...eventNotificationData(event),
-      inviter_id: sender.senderId,
-      inviter_name: sender.senderName,
+      inviterId: sender.senderId,
+      inviterName: sender.senderName,
       nudge: true,
     },
     sender,

@@ -25,13 +25,10 @@ import { addToTrendingKey, removeFromTrendingKey } from "../../shared/discoverFi
 import { isAttendee, type Participation } from "../../shared/eventAccess";
 import type { MemberRole, MemberStatus, RsvpStatus } from "../../shared/eventOptions";
 import { invitationAnswerOfRsvp } from "../../shared/eventInvitationRules";
+import type { InvitationResponseMethod } from "../../shared/notificationRules";
 import { onParticipationChanged } from "./badgeCounters";
 import { syncCrewsOfAttendee } from "./crewAttendance";
-import {
-  eventInvitationKey,
-  recordInvitationResponse,
-  type InvitationResponseMethod,
-} from "./notifications";
+import { eventInvitationKey, recordInvitationResponse } from "./notifications";
 import { countRsvpChange } from "./profileStats";
 
 export type EventDoc = Doc<"events">;

@@ -7,7 +7,11 @@
 import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
 import { env, type MutationCtx, type QueryCtx } from "../_generated/server";
-import type { NotificationType } from "../../shared/notificationRules";
+import {
+  typedNotification,
+  type NotificationType,
+  type StoredNotificationData,
+} from "../../shared/notificationRules";
 import {
   MAX_PUSH_DEVICES,
   PUSH_MESSAGES,
@@ -122,7 +126,7 @@ export async function schedulePush(
     type: NotificationType;
     title: string;
     message: string;
-    data: Record<string, unknown>;
+    data: StoredNotificationData;
   },
 ): Promise<void> {
   if (!isPushed(notification.type) || vapidKeys() === null) return;
@@ -133,6 +137,10 @@ export async function schedulePush(
   if (device === null) return;
   await ctx.scheduler.runAfter(0, internal.pushDelivery.sendToUser, {
     userId: notification.userId,
-    payload: pushPayload(notification),
+    payload: pushPayload({
+      ...typedNotification(notification.type, notification.data),
+      title: notification.title,
+      message: notification.message,
+    }),
   });
 }

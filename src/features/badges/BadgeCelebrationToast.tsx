@@ -1,14 +1,16 @@
 import { toast } from "@/lib/toast";
-import { NOTIFICATION_TOAST_MS } from "../../../shared/notificationRules";
-import type { BadgeColorTier } from "../../../shared/badgeCatalogue";
+import { NOTIFICATION_TOAST_MS, type NotificationPayload } from "../../../shared/notificationRules";
 import { playFeedback } from "@/lib/feedback";
 import { BadgeMedal } from "./BadgeMedal";
 
-const TIERS: readonly string[] = ["bronze", "silver", "gold", "neon"];
 const SPARKS = ["-top-2 left-1", "-top-1 right-0", "bottom-0 -left-2", "-right-2 bottom-1"];
 
-/** A badge_achievement notification as it arrives: its texts and the data the engine stored. */
-type Award = { title: string; message: string; data: Record<string, unknown> };
+/** A badge_achievement notification as it arrives: its texts and the award (none on a debug page's test notification). */
+type Award = {
+  title: string;
+  message: string;
+  data: NotificationPayload<"badge_achievement"> | null;
+};
 
 /**
  * The toast for a badge award: the badge's medal with a short burst (two
@@ -16,10 +18,8 @@ type Award = { title: string; message: string; data: Record<string, unknown> };
  * open tab, since each tab's bell sees the notification arrive.
  */
 export function showBadgeCelebration(award: Award) {
-  const icon = typeof award.data.badge_icon === "string" ? award.data.badge_icon : "🏅";
-  const tier = (
-    TIERS.includes(award.data.badge_tier as string) ? award.data.badge_tier : "gold"
-  ) as BadgeColorTier;
+  const icon = award.data?.badgeIcon ?? "🏅";
+  const tier = award.data?.badgeTier ?? "gold";
   toast.custom(
     (id) => (
       <div

@@ -1,16 +1,13 @@
-import type { FunctionReturnType } from "convex/server";
 import { formatDistanceToNow } from "date-fns";
-import { api } from "../../../convex/_generated/api";
 import { NOTIFICATION_MESSAGES, invitationState } from "../../../shared/notificationRules";
 import { Avatar } from "@/components/ui/Avatar";
 import { Button } from "@/components/ui/Button";
 import { WaitingMark } from "@/components/ui/WaitingMark";
 import { cn } from "@/lib/cn";
 import { useWaitingMark } from "@/lib/offline/outbox/useOutbox";
+import type { NotificationView } from "./notificationView";
 import { invitationTarget } from "./queuedChanges";
 import { useInvitationResponse } from "./useInvitationResponse";
-
-export type NotificationView = FunctionReturnType<typeof api.notifications.list>["page"][number];
 
 const ANSWERED_TEXT = {
   accepted: NOTIFICATION_MESSAGES.accepted,
@@ -37,7 +34,7 @@ export function NotificationItem({
   const waiting = useWaitingMark(answerQueuedAt === null ? [] : [{ queuedAt: answerQueuedAt }]);
   const state = invitationState(notification, now);
   const { respond, pending } = useInvitationResponse(
-    state === "actionable" ? invitationTarget(notification.type, notification.data) : null,
+    state === "actionable" ? invitationTarget(notification) : null,
   );
   const sender = notification.senderName ?? "Clink";
   return (

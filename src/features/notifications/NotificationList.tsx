@@ -10,7 +10,8 @@ import {
 import { Spinner } from "@/components/ui/Spinner";
 import { useQueuedMutation } from "@/lib/offline/outbox/useOutbox";
 import { useCachedPaginatedQuery } from "@/lib/offline/useCachedQuery";
-import { NotificationItem, type NotificationView } from "./NotificationItem";
+import { NotificationItem } from "./NotificationItem";
+import type { NotificationView } from "./notificationView";
 import { queuedAnswerFor, withQueuedChanges } from "./queuedChanges";
 import { useQueuedNotificationChanges } from "./useQueuedNotificationChanges";
 
@@ -40,7 +41,7 @@ export function NotificationList() {
         // The device could not keep it: still go where it points; it stays unread.
       }
     }
-    const link = notificationLink(notification.data);
+    const link = notificationLink(notification);
     if (link) {
       close();
       void navigate(link);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { NotificationView } from "./NotificationItem";
+import type { NotificationView } from "./notificationView";
 import {
   queuedAnswerFor,
   queuedUnreadCount,
@@ -10,13 +10,13 @@ import {
 function notification(
   id: string,
   read: boolean,
-  invitation?: { crew_id?: string; event_id?: string; user_response?: string },
+  invitation?: { crewId?: string; eventId?: string; userResponse?: string },
 ): NotificationView {
   return {
     _id: id,
-    type: invitation?.crew_id
+    type: invitation?.crewId
       ? "crew_invitation"
-      : invitation?.event_id
+      : invitation?.eventId
         ? "event_invitation"
         : "event_reminder",
     read,
@@ -47,10 +47,10 @@ describe("queued reads and answers as a notification shows them", () => {
 
   it("an answered invitation shows the answer, and read", () => {
     const shown = withQueuedChanges(
-      notification("n3", false, { crew_id: "c1" }),
+      notification("n3", false, { crewId: "c1" }),
       queued({ answers: [acceptCrew("c1")] }),
     );
-    expect(shown).toMatchObject({ read: true, data: { crew_id: "c1", user_response: "accepted" } });
+    expect(shown).toMatchObject({ read: true, data: { crewId: "c1", userResponse: "accepted" } });
   });
 
   it("the last answer to an invitation is the one shown", () => {
@@ -58,20 +58,20 @@ describe("queued reads and answers as a notification shows them", () => {
       acceptCrew("c1", 1),
       { ...acceptCrew("c1", 2), response: "declined" as const },
     ];
-    expect(queuedAnswerFor(notification("n3", false, { crew_id: "c1" }), answers)?.response).toBe(
+    expect(queuedAnswerFor(notification("n3", false, { crewId: "c1" }), answers)?.response).toBe(
       "declined",
     );
   });
 
   it("an answer to another invitation changes nothing", () => {
-    const item = notification("n3", false, { event_id: "c1" });
+    const item = notification("n3", false, { eventId: "c1" });
     expect(withQueuedChanges(item, queued({ answers: [acceptCrew("c1")] }))).toBe(item);
   });
 
   it("changes nothing once the server shows the change", () => {
     const read = notification("n1", true);
     expect(withQueuedChanges(read, queued({ readIds: new Set(["n1"]), allRead: true }))).toBe(read);
-    const answered = notification("n3", true, { crew_id: "c1", user_response: "declined" });
+    const answered = notification("n3", true, { crewId: "c1", userResponse: "declined" });
     expect(withQueuedChanges(answered, queued({ answers: [acceptCrew("c1")] }))).toBe(answered);
   });
 });
@@ -80,7 +80,7 @@ describe("the bell's unread count with queued changes", () => {
   const list = [
     notification("n1", false),
     notification("n2", false),
-    notification("n3", false, { crew_id: "c1" }),
+    notification("n3", false, { crewId: "c1" }),
     notification("n4", true),
   ];
 

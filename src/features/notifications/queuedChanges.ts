@@ -4,23 +4,32 @@
  * nothing queued (or after a refusal) both are the server's own.
  */
 import type { Id } from "../../../convex/_generated/dataModel";
-import type { InvitationResponse } from "../../../shared/notificationRules";
-import type { NotificationView } from "./NotificationItem";
+import { answerOf, type InvitationResponse } from "../../../shared/notificationRules";
+import type { NotificationView } from "./notificationView";
 
 export type InvitationTarget =
   | { type: "crew_invitation"; crewId: Id<"crews"> }
   | { type: "event_invitation"; eventId: Id<"events"> };
 
-/** What an invitation notification answers, from its data; null if the data lacks the id. */
-export function invitationTarget(
-  type: string,
-  data: Record<string, unknown>,
-): InvitationTarget | null {
-  if (type === "crew_invitation" && typeof data.crew_id === "string")
-    return { type, crewId: data.crew_id as Id<"crews"> };
-  if (type === "event_invitation" && typeof data.event_id === "string")
-    return { type, eventId: data.event_id as Id<"events"> };
+/** What an invitation notification answers; null for any other, or one without a payload. */
+export function invitationTarget(notification: NotificationView): InvitationTarget | null {
+  if (notification.type === "crew_invitation" && notification.data !== null)
+    return { type: notification.type, crewId: notification.data.crewId };
+  if (notification.type === "event_invitation" && notification.data !== null)
+    return { type: notification.type, eventId: notification.data.eventId };
   return null;
+}
+
+/** The notification showing `response` as its answer (an invitation with its payload; any other as it is). */
+function withAnswer(
+  notification: NotificationView,
+  response: InvitationResponse,
+): NotificationView {
+  if (notification.type === "crew_invitation" && notification.data !== null)
+    return { ...notification, data: { ...notification.data, userResponse: response } };
+  if (notification.type === "event_invitation" && notification.data !== null)
+    return { ...notification, data: { ...notification.data, userResponse: response } };
+  return notification;
 }
 
 function sameTarget(a: InvitationTarget, b: InvitationTarget): boolean {
@@ -52,9 +61,8 @@ export function queuedAnswerFor(
   notification: NotificationView,
   answers: readonly QueuedAnswer[],
 ): QueuedAnswer | null {
-  const answered = notification.data.user_response;
-  if (answered === "accepted" || answered === "declined") return null;
-  const target = invitationTarget(notification.type, notification.data);
+  if (answerOf(notification) !== undefined) return null;
+  const target = invitationTarget(notification);
   if (target === null) return null;
   return answers.findLast((answer) => sameTarget(answer.target, target)) ?? null;
 }
@@ -72,14 +80,7 @@ export function withQueuedChanges(
   const read =
     notification.read || queued.allRead || queued.readIds.has(notification._id) || answer !== null;
   if (answer === null && read === notification.read) return notification;
-  return {
-    ...notification,
-    read,
-    data:
-      answer === null
-        ? notification.data
-        : { ...notification.data, user_response: answer.response },
-  };
+  return { ...(answer === null ? notification : withAnswer(notification, answer.response)), read };
 }
 
 /**

@@ -2,14 +2,18 @@ import { useQuery } from "convex/react";
 import { useEffect, useRef } from "react";
 import { toast } from "@/lib/toast";
 import { api } from "../../../convex/_generated/api";
-import { NOTIFICATION_TOAST_MS } from "../../../shared/notificationRules";
+import { NOTIFICATION_TOAST_MS, type NotificationPayload } from "../../../shared/notificationRules";
 import { newArrival } from "./newArrival";
 
 // The newest notification only: one document, live.
 const NEWEST_ONLY = { paginationOpts: { numItems: 1, cursor: null } };
 
 /** A badge award's celebration toast, loaded on the first award (the plain toast if that fails). */
-function celebrateBadge(award: { title: string; message: string; data: Record<string, unknown> }) {
+function celebrateBadge(award: {
+  title: string;
+  message: string;
+  data: NotificationPayload<"badge_achievement"> | null;
+}) {
   import("@/features/badges/BadgeCelebrationToast")
     .then(({ showBadgeCelebration }) => showBadgeCelebration(award))
     .catch(() =>

@@ -19,7 +19,7 @@ const TOASTS = {
 
 /**
  * Accept or decline a crew or session invitation from the bell. The answer is queued: the item
- * shows it at once (queuedChanges.ts), then as the live notification says (`user_response`), so
+ * shows it at once (queuedChanges.ts), then as the live notification says (`userResponse`), so
  * every open view changes together; a refusal (the invitation was withdrawn) is shown by the
  * outbox and the item is as the server has it again.
  */

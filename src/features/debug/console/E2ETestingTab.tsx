@@ -104,11 +104,11 @@ export function E2ETestingTab() {
     const response = mine?.notifications.find(
       (n) =>
         n.type === "event_invitation_response" &&
-        n.data.eventId === eventId &&
-        n.data.user_id === guestId,
+        n.data?.eventId === eventId &&
+        n.data.userId === guestId,
     );
     if (!response) throw new Error("The host has no notification of the answer");
-    if (response.data.response_method !== "email")
+    if (response.type !== "event_invitation_response" || response.data?.responseMethod !== "email")
       throw new Error("The answer was not recorded as by e-mail");
     log("success", "Member accepted and the host notified", {
       member: guest,
