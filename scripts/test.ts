@@ -28,6 +28,8 @@ const stages: Step[][] = [
       command: process.execPath,
       args: ["--import", "tsx", "scripts/checkCitations.ts"],
     },
+    // No import circles, type-only ones included (the last part of `npm run lint`).
+    { name: "import circles", command: "npm", args: ["run", "--silent", "circles"] },
   ],
   // One vitest invocation runs the unit, convex and local-backend projects.
   [{ name: "unit, convex and local-backend tests", command: localBin("vitest"), args: ["run"] }],
