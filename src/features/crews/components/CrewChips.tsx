@@ -5,7 +5,7 @@ import {
   type CrewVibe,
 } from "../../../../shared/crewTexts";
 import { cn } from "@/lib/cn";
-import { CrownIcon } from "./icons";
+import { CrownIcon } from "@/components/ui/screenIcons";
 
 const chip = "inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-sm font-semibold";
 

@@ -16,7 +16,7 @@ import { cn } from "@/lib/cn";
 import { useNetworkNeeded } from "@/lib/offline/useNetworkNeeded";
 import { useDebouncedValue } from "@/lib/useDebouncedValue";
 import { useQueryState } from "@/lib/useQueryState";
-import { CheckIcon, SearchIcon } from "../components/icons";
+import { CheckIcon, SearchIcon } from "@/components/ui/screenIcons";
 import type { UserSearchResult } from "../lib/types";
 
 export type SelectedUser = Pick<

@@ -16,7 +16,8 @@ import { useQueuedMutation } from "@/lib/offline/outbox/useOutbox";
 import { useGoBack } from "@/lib/useGoBack";
 import { useDocumentMeta } from "@/lib/useDocumentMeta";
 import { CrewEmblem, CrewVibeChip, CrewVisibilityChip, RoleBadge } from "../components/CrewChips";
-import { EditIcon, LeaveIcon, LinkIcon, TrashIcon, UserPlusIcon } from "../components/icons";
+import { EditIcon, TrashIcon } from "@/components/ui/screenIcons";
+import { LeaveIcon, LinkIcon, UserPlusIcon } from "../components/icons";
 import { crewRef, type useCrewActions } from "../components/useCrewActions";
 import {
   ConfirmDialog,

@@ -12,7 +12,7 @@ import { Spinner } from "@/components/ui/Spinner";
 import { lazyComponent } from "@/lib/lazyComponent";
 import { useQueryState } from "@/lib/useQueryState";
 import { CopyLinkField } from "../components/CopyLinkField";
-import { ShareIcon } from "../components/icons";
+import { ShareIcon } from "@/components/ui/screenIcons";
 import { formatDay } from "../lib/format";
 import type { CrewRef } from "../lib/types";
 

@@ -11,7 +11,8 @@ import {
 import { hasShowableTimes } from "../../../../shared/eventTiming";
 import { ChevronDownIcon } from "@/components/ui/icons";
 import { buttonStyles } from "@/components/ui/buttonStyles";
-import { CalendarIcon, DownloadIcon, ExternalIcon } from "../components/icons";
+import { CalendarIcon } from "@/components/ui/screenIcons";
+import { DownloadIcon, ExternalIcon } from "../components/icons";
 
 /** Saves the event's .ics file through a Blob link (alarm 1 hour before). */
 export function downloadIcs(event: CalendarEvent, timeZone: string): void {

@@ -5,7 +5,8 @@ import { Avatar } from "@/components/ui/Avatar";
 import { cn } from "@/lib/cn";
 import { DrinkChip, TimingBadge, VibeChip } from "./EventBadges";
 import { EventCover } from "./EventCover";
-import { ClockIcon, LockSmallIcon, PinIcon, UsersIcon } from "./icons";
+import { UsersIcon } from "@/components/ui/screenIcons";
+import { ClockIcon, LockSmallIcon, PinIcon } from "./icons";
 
 /** What a card shows: a subset of the server's event card (convex/model/eventViews.ts). */
 export type EventCardData = {

@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/Button";
 import { ButtonLink } from "@/components/ui/ButtonLink";
 import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { useNetworkNeeded } from "@/lib/offline/useNetworkNeeded";
-import { EditIcon, TrashIcon } from "./icons";
+import { EditIcon, TrashIcon } from "@/components/ui/screenIcons";
 
 /**
  * Edit and Delete under a card in someone's own lists (Edit for

@@ -1,20 +1,11 @@
 import type { ComponentProps } from "react";
 import { ClockIcon as BaseClockIcon } from "@/components/ui/ClockIcon";
-import { StrokeIcon as BaseStrokeIcon } from "@/components/ui/icons";
+import { ScreenStrokeIcon as StrokeIcon } from "@/components/ui/screenIcons";
 
-/** Stroke icons for the events screens (a size smaller than the shell's); decorative, so controls carry the name. */
-function StrokeIcon(props: ComponentProps<"svg">) {
-  return <BaseStrokeIcon className="size-5" {...props} />;
-}
+/* Stroke icons only the events screens use; those other screens use too are in ui/screenIcons. */
 
 type IconProps = ComponentProps<"svg">;
 
-export const SearchIcon = (props: IconProps) => (
-  <StrokeIcon {...props}>
-    <circle cx="11" cy="11" r="7" />
-    <path d="m20 20-3.5-3.5" />
-  </StrokeIcon>
-);
 export const FilterIcon = (props: IconProps) => (
   <StrokeIcon {...props}>
     <path d="M4 6h16M7 12h10M10 18h4" />
@@ -36,51 +27,11 @@ export const ListIcon = (props: IconProps) => (
     <circle cx="4.5" cy="18" r="1" />
   </StrokeIcon>
 );
-export const ShareIcon = (props: IconProps) => (
-  <StrokeIcon {...props}>
-    <path d="M12 15V3M7 8l5-5 5 5" />
-    <path d="M5 12v7a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-7" />
-  </StrokeIcon>
-);
-export const CalendarIcon = (props: IconProps) => (
-  <StrokeIcon {...props}>
-    <rect x="3.5" y="5" width="17" height="15" rx="2" />
-    <path d="M3.5 10h17M8 3v4M16 3v4" />
-  </StrokeIcon>
-);
 export const ClockIcon = (props: IconProps) => <BaseClockIcon className="size-5" {...props} />;
 export const PinIcon = (props: IconProps) => (
   <StrokeIcon {...props}>
     <path d="M12 21s-6.5-5.6-6.5-11a6.5 6.5 0 0 1 13 0c0 5.4-6.5 11-6.5 11Z" />
     <circle cx="12" cy="10" r="2.5" />
-  </StrokeIcon>
-);
-export const EditIcon = (props: IconProps) => (
-  <StrokeIcon {...props}>
-    <path d="M4 20h4L19 9l-4-4L4 16v4Z" />
-    <path d="m13.5 6.5 4 4" />
-  </StrokeIcon>
-);
-export const TrashIcon = (props: IconProps) => (
-  <StrokeIcon {...props}>
-    <path d="M4 7h16M9 7V4h6v3M6.5 7l1 13h9l1-13" />
-  </StrokeIcon>
-);
-export const CopyIcon = (props: IconProps) => (
-  <StrokeIcon {...props}>
-    <rect x="8" y="8" width="12" height="12" rx="2" />
-    <path d="M16 8V6a2 2 0 0 0-2-2H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h2" />
-  </StrokeIcon>
-);
-export const CheckIcon = (props: IconProps) => (
-  <StrokeIcon {...props}>
-    <path d="m5 12.5 4.5 4.5L19 7.5" />
-  </StrokeIcon>
-);
-export const UsersIcon = (props: IconProps) => (
-  <StrokeIcon {...props}>
-    <circle cx="9" cy="8" r="3.5" />
-    <path d="M2.5 20a6.5 6.5 0 0 1 13 0M16 4.6a3.5 3.5 0 0 1 0 6.8M18 14a6.5 6.5 0 0 1 3.5 6" />
   </StrokeIcon>
 );
 export const ImageIcon = (props: IconProps) => (
@@ -98,11 +49,6 @@ export const ExternalIcon = (props: IconProps) => (
 export const DownloadIcon = (props: IconProps) => (
   <StrokeIcon {...props}>
     <path d="M12 4v11M7 10l5 5 5-5M5 20h14" />
-  </StrokeIcon>
-);
-export const CrownIcon = (props: IconProps) => (
-  <StrokeIcon {...props}>
-    <path d="m4 8 4 4 4-7 4 7 4-4-2 10H6L4 8Z" />
   </StrokeIcon>
 );
 export const LockSmallIcon = (props: IconProps) => (

@@ -19,14 +19,14 @@ import { cn } from "@/lib/cn";
 import { AvatarStack } from "../components/AvatarStack";
 import { DrinkChip, TimingBadge, VibeChip, VisibilityChip } from "../components/EventBadges";
 import { EventCover } from "../components/EventCover";
+import { ClockIcon } from "../components/icons";
 import {
   CalendarIcon,
-  ClockIcon,
   EditIcon,
   ShareIcon,
   TrashIcon,
   UsersIcon,
-} from "../components/icons";
+} from "@/components/ui/screenIcons";
 import { lazyComponent } from "@/lib/lazyComponent";
 import { lazyDialog, preloadOnIntent } from "@/lib/lazyDialog";
 import { eventPageUrl } from "../lib/links";

@@ -1,6 +1,6 @@
 import { Link } from "react-router-dom";
 import { Avatar } from "@/components/ui/Avatar";
-import { CrownIcon } from "../components/icons";
+import { CrownIcon } from "@/components/ui/screenIcons";
 import { SectionCard } from "@/components/ui/SectionCard";
 
 type Person = {

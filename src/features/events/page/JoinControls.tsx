@@ -12,7 +12,7 @@ import { storeRedirectAfterLogin } from "@/lib/authStorage";
 import { cn } from "@/lib/cn";
 import { playFeedback } from "@/lib/feedback";
 import { useQueuedMutation } from "@/lib/offline/outbox/useOutbox";
-import { CrownIcon } from "../components/icons";
+import { CrownIcon } from "@/components/ui/screenIcons";
 
 /** The answers besides joining (any RSVP status can be set from the event page). */
 // Each RSVP change replaces the toast of the one before: pressing Join, Leave, Join shows one

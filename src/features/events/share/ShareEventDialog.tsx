@@ -12,7 +12,7 @@ import {
 import { Button } from "@/components/ui/Button";
 import { inputStyles } from "@/components/ui/Field";
 import { cn } from "@/lib/cn";
-import { CheckIcon, CopyIcon, ShareIcon } from "../components/icons";
+import { CheckIcon, CopyIcon, ShareIcon } from "@/components/ui/screenIcons";
 import { Modal } from "@/components/ui/Modal";
 import { copyToClipboard } from "@/lib/clipboard";
 import { eventShareUrl } from "../lib/links";
