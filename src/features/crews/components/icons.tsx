@@ -22,12 +22,6 @@ export const LeaveIcon = (props: IconProps) => (
     <path d="M14 4h4a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-4M9 16l-4-4 4-4M5 12h11" />
   </StrokeIcon>
 );
-export const CopyIcon = (props: IconProps) => (
-  <StrokeIcon {...props}>
-    <rect x="8" y="8" width="12" height="12" rx="2" />
-    <path d="M16 8V6a2 2 0 0 0-2-2H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h2" />
-  </StrokeIcon>
-);
 export const DotsIcon = (props: IconProps) => (
   <StrokeIcon {...props}>
     <circle cx="5" cy="12" r="1.2" fill="currentColor" />
