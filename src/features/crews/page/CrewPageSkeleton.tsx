@@ -1,4 +1,5 @@
 import { Skeleton } from "@/components/ui/Skeleton";
+import { MemberRowSkeleton } from "./MemberRowSkeleton";
 
 /** The crew page while it loads: header, actions, members. */
 export function CrewPageSkeleton() {
@@ -24,13 +25,7 @@ export function CrewPageSkeleton() {
         <div className="flex flex-col gap-3 rounded-3xl bg-night-850 p-5 ring-1 ring-night-700 ring-inset">
           <Skeleton className="h-6 w-32" />
           {[0, 1, 2, 3].map((row) => (
-            <div key={row} className="flex items-center gap-3 py-2">
-              <Skeleton className="size-11 rounded-full" />
-              <div className="flex flex-1 flex-col gap-2">
-                <Skeleton className="h-4 w-1/3" />
-                <Skeleton className="h-3 w-1/4" />
-              </div>
-            </div>
+            <MemberRowSkeleton key={row} />
           ))}
         </div>
         <div className="flex flex-col gap-3 rounded-3xl bg-night-850 p-5 ring-1 ring-night-700 ring-inset">

@@ -11,13 +11,13 @@ import { Avatar } from "@/components/ui/Avatar";
 import { Button } from "@/components/ui/Button";
 import { ButtonLink } from "@/components/ui/ButtonLink";
 import { LoadErrorBoundary } from "@/components/ui/QueryErrorBoundary";
-import { Skeleton } from "@/components/ui/Skeleton";
 import { Spinner } from "@/components/ui/Spinner";
 import { RoleBadge } from "../components/CrewChips";
 import { SectionCard } from "@/components/ui/SectionCard";
 import { DotsIcon } from "../components/icons";
 import { ConfirmDialog } from "../lazyDialogs";
 import { formatDay } from "../lib/format";
+import { MemberRowSkeleton } from "./MemberRowSkeleton";
 import type { CrewMember } from "../lib/types";
 
 /** Members per page on the crew page. */
@@ -109,13 +109,7 @@ function MembersList({ crewId }: { crewId: Id<"crews"> }) {
       {status === "LoadingFirstPage" ? (
         <div aria-busy="true" aria-label="Loading members" className="flex flex-col gap-1">
           {[0, 1, 2].map((row) => (
-            <div key={row} className="flex items-center gap-3 py-2">
-              <Skeleton className="size-11 rounded-full" />
-              <div className="flex flex-1 flex-col gap-2">
-                <Skeleton className="h-4 w-1/3" />
-                <Skeleton className="h-3 w-1/4" />
-              </div>
-            </div>
+            <MemberRowSkeleton key={row} />
           ))}
         </div>
       ) : (
