@@ -14,9 +14,12 @@ function page(viewer: Partial<CrewPageData["viewer"]>, counts = { members: 4, pe
       signedIn: true,
       role: null,
       isMember: false,
-      isCreator: false,
-      canManage: false,
       hasPendingInvitation: false,
+      canEdit: false,
+      canInvite: false,
+      canDelete: false,
+      canLeave: false,
+      canSeeInvitations: false,
       ...viewer,
     },
   } as unknown as CrewPageData;
@@ -31,7 +34,9 @@ describe("a queued answer to a crew invitation as the crew page shows it", () =>
       role: "member",
       isMember: true,
       hasPendingInvitation: false,
-      canManage: false,
+      // Leaving and the members-only lists wait for the server's membership.
+      canLeave: false,
+      canSeeInvitations: false,
     });
     expect(shown.crew).toMatchObject({ memberCount: 5, pendingCount: 1 });
   });
