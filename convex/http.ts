@@ -12,11 +12,11 @@ import { crewSharePageHtml } from "./model/crewSharePage";
 import { CREW_SHARE_PAGE_PREFIX } from "../shared/shareLinks";
 import {
   CALENDAR_CONTENT_TYPE,
-  CALENDAR_FEED_COPY,
   CALENDAR_FEED_PATH_PREFIX,
   calendarFeedIcs,
   calendarFeedTokenOfPath,
 } from "../shared/calendarFeed";
+import { CALENDAR_FEED_COPY } from "../shared/calendarFeedTexts";
 
 const http = httpRouter();
 

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { overlongLines, parseCalendar } from "../tests/support/icalendar";
 import { icsFile } from "./calendar";
 import {
-  CALENDAR_FEED_COPY,
   calendarFeedIcs,
   calendarFeedTokenOfPath,
   calendarFeedUrl,
@@ -14,6 +13,7 @@ import {
   type CalendarFeedCancelled,
   type CalendarFeedSession,
 } from "./calendarFeed";
+import { CALENDAR_FEED_COPY } from "./calendarFeedTexts";
 
 const utc = (iso: string) => Date.parse(iso);
 

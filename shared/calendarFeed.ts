@@ -4,11 +4,13 @@
  * The limits, the token and address shapes, the words, and the iCalendar
  * text itself (ical-generator: RFC 5545 escaping and folding at 75 octets).
  * Times are written in UTC, as in the .ics download, so no VTIMEZONE is needed.
- * Pure: no Convex or React imports.
+ * Words are in ./calendarFeedTexts (the screens import those without this
+ * module's iCalendar writer). Pure: no Convex or React imports.
  */
 import ical, { ICalEventStatus } from "ical-generator";
 import { APP_NAME } from "./brand";
 import { calendarDescription, calendarLocation, icsUid, type CalendarEvent } from "./calendar";
+import { CALENDAR_FEED_COPY } from "./calendarFeedTexts";
 import { HOUR_MS, type RateLimitConfig } from "./rateLimit";
 import { cryptoRandomBytes, type RandomBytes } from "./random";
 
@@ -103,24 +105,6 @@ export function cancelledSequence(
     calendarSequence(createdAt, cancelledAt),
   );
 }
-
-// ---------------------------------------------------------------- words
-
-export const CALENDAR_FEED_COPY = {
-  personalName: `${APP_NAME}: my sessions`,
-  personalDescription: "Every session you host, co-host or are going to.",
-  crewName: (crewName: string) => `${APP_NAME}: ${crewName}`,
-  crewDescription: (crewName: string) => `Upcoming sessions of ${crewName}.`,
-  cancelledSummary: (title: string) => `Cancelled: ${title}`,
-  cancelledDescription: "This session was cancelled.",
-  notFound: "Calendar feed not found",
-  tooManyFetches: "Too many requests for this calendar feed. Try again later.",
-  tooManyLinkChanges: (wait: string) => `Too many new calendar links. Please try again in ${wait}`,
-  membersOnly: "Only crew members can subscribe to the crew's calendar",
-  regenerated: "New calendar link ready. The old one no longer works.",
-  created: "Calendar link ready",
-  copied: "Calendar link copied",
-} as const;
 
 // ---------------------------------------------------------------- the feed
 

@@ -102,7 +102,6 @@ export const CREW_SCREEN_TEXTS = {
   failedToJoin: "Failed to join the crew",
   failedToRemoveMember: "Failed to remove member",
   failedToRemovePending: "Failed to remove invitation",
-  failedToCopy: "Couldn't copy the link. Copy it by hand.",
   deleteConfirmation:
     "The crew, its members, invite links and invitations will be gone for everyone. This can't be undone.",
 } as const;

@@ -29,6 +29,8 @@ export type ShareableEvent = { title: string; isPublic: boolean };
 
 /** How long 'Copied!' shows before the copy button resets. */
 export const COPY_CONFIRMATION_MS = 2000;
+/** When the browser refuses to copy (the link stays selectable in its field). */
+export const COPY_FAILED_MESSAGE = "Couldn't copy the link. Copy it by hand.";
 
 export const PRIVATE_EVENT_MARK = "(Private Event)";
 

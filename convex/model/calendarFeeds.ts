@@ -21,7 +21,6 @@ import { env, type MutationCtx, type QueryCtx } from "../_generated/server";
 import {
   CALENDAR_CANCELLED_KEPT_MS,
   CALENDAR_CREW_LINKS_SCANNED,
-  CALENDAR_FEED_COPY,
   CALENDAR_FEED_FETCH_LIMIT,
   CALENDAR_FEED_MAX_CANCELLED,
   CALENDAR_FEED_MAX_SESSIONS,
@@ -35,6 +34,7 @@ import {
   type CalendarFeedCancelled,
   type CalendarFeedSession,
 } from "../../shared/calendarFeed";
+import { CALENDAR_FEED_COPY } from "../../shared/calendarFeedTexts";
 import { eventCountsForCrew, isCrewMember } from "../../shared/crewRules";
 import { canViewEvent } from "../../shared/eventAccess";
 import { eventPath } from "../../shared/eventSlug";

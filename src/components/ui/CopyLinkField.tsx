@@ -1,12 +1,11 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { toast } from "@/lib/toast";
-import { CREW_SCREEN_TEXTS } from "../../../../shared/crewRules";
-import { COPY_CONFIRMATION_MS } from "../../../../shared/share";
-import { Button } from "@/components/ui/Button";
-import { inputStyles } from "@/components/ui/Field";
+import { COPY_CONFIRMATION_MS, COPY_FAILED_MESSAGE } from "../../../shared/share";
 import { copyToClipboard } from "@/lib/clipboard";
 import { cn } from "@/lib/cn";
-import { CheckIcon, CopyIcon } from "./icons";
+import { Button } from "./Button";
+import { inputStyles } from "./Field";
+import { CheckIcon, CopyIcon } from "./screenIcons";
 
 /**
  * The Clipboard API alone, quietly: true when the text was copied. Copying
@@ -64,7 +63,7 @@ export function CopyLinkField({
       await copyToClipboard(url);
       showCopied();
     } catch {
-      toast.error(CREW_SCREEN_TEXTS.failedToCopy);
+      toast.error(COPY_FAILED_MESSAGE);
     }
   }
 

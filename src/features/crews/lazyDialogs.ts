@@ -13,6 +13,10 @@ export const ShareCrewLinkDialog = lazyDialog(
   () => import("./share/ShareCrewLinkDialog"),
   "ShareCrewLinkDialog",
 );
+export const CrewCalendarDialog = lazyDialog(
+  () => import("./calendar/CrewCalendarDialog"),
+  "CrewCalendarDialog",
+);
 export const ConfirmDialog = lazyDialog(
   () => import("@/components/ui/ConfirmDialog"),
   "ConfirmDialog",

@@ -1,6 +1,7 @@
 import type { ComponentType } from "react";
 import { pageTitle } from "../../../shared/brand";
 import { usePageTitle } from "@/lib/usePageTitle";
+import { CalendarSection } from "./CalendarSection";
 import { EmailPreferencesSection } from "./EmailPreferencesSection";
 import { FeedbackSection } from "./FeedbackSection";
 import { PushSection } from "./PushSection";
@@ -9,6 +10,7 @@ import { PushSection } from "./PushSection";
 const SETTINGS_SECTIONS: ReadonlyArray<ComponentType> = [
   EmailPreferencesSection,
   PushSection,
+  CalendarSection,
   FeedbackSection,
 ];
 

@@ -16,6 +16,8 @@ export class CrewPage {
   readonly edit: Locator;
   readonly deleteCrew: Locator;
   readonly leaveCrew: Locator;
+  readonly calendarFeed: Locator;
+  readonly calendarDialog: Locator;
   /** The invitee's Accept / Decline on the page. */
   readonly invitation: Locator;
   readonly accept: Locator;
@@ -44,6 +46,8 @@ export class CrewPage {
     this.edit = this.actions.getByRole("button", { name: "Edit", exact: true });
     this.deleteCrew = this.actions.getByRole("button", { name: "Delete Crew" });
     this.leaveCrew = this.actions.getByRole("button", { name: "Leave Crew" });
+    this.calendarFeed = this.actions.getByRole("button", { name: "Calendar feed" });
+    this.calendarDialog = page.getByRole("dialog", { name: "Subscribe in your calendar" });
     this.invitation = main.getByRole("region", { name: "Your invitation" });
     this.accept = this.invitation.getByRole("button", { name: "Accept" });
     this.decline = this.invitation.getByRole("button", { name: "Decline" });

@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 
-/** /settings: one region per section (e-mail preferences, push notifications, feedback). */
+/** /settings: one region per section (e-mail preferences, push notifications, calendar, feedback). */
 export class SettingsPage {
   readonly heading: Locator;
   readonly feedback: Locator;
@@ -12,6 +12,12 @@ export class SettingsPage {
   readonly tryFeedback: Locator;
   readonly push: Locator;
   readonly turnOnPush: Locator;
+  readonly calendar: Locator;
+  readonly createCalendarLink: Locator;
+  readonly calendarLink: Locator;
+  readonly subscribe: Locator;
+  readonly regenerateCalendarLink: Locator;
+  readonly regenerateDialog: Locator;
 
   constructor(private readonly page: Page) {
     const main = page.getByRole("main");
@@ -25,6 +31,12 @@ export class SettingsPage {
     this.tryFeedback = this.feedback.getByRole("button", { name: "Try it" });
     this.push = main.getByRole("region", { name: "Push notifications" });
     this.turnOnPush = this.push.getByRole("button", { name: "Turn on push notifications" });
+    this.calendar = main.getByRole("region", { name: "Calendar" });
+    this.createCalendarLink = this.calendar.getByRole("button", { name: "Create calendar link" });
+    this.calendarLink = this.calendar.getByRole("textbox", { name: "Your private calendar link" });
+    this.subscribe = this.calendar.getByRole("link", { name: "Subscribe" });
+    this.regenerateCalendarLink = this.calendar.getByRole("button", { name: "Regenerate link" });
+    this.regenerateDialog = page.getByRole("dialog", { name: "Regenerate your calendar link?" });
   }
 
   async goto(): Promise<void> {

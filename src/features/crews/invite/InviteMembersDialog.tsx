@@ -9,8 +9,8 @@ import { Field, inputStyles } from "@/components/ui/Field";
 import { Modal } from "@/components/ui/Modal";
 import { NeedsNetworkNote } from "@/components/ui/NeedsNetworkNote";
 import { Spinner } from "@/components/ui/Spinner";
+import { CopyLinkField } from "@/components/ui/CopyLinkField";
 import { useNetworkNeeded } from "@/lib/offline/useNetworkNeeded";
-import { CopyLinkField } from "../components/CopyLinkField";
 import type { CrewRef } from "../lib/types";
 import { UserSearchPicker, failedNames, type SelectedUser } from "./UserSearchPicker";
 

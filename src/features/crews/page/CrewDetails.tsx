@@ -3,6 +3,7 @@ import { useLocation } from "react-router-dom";
 import { toast } from "@/lib/toast";
 import { api } from "../../../../convex/_generated/api";
 import { crewPageTitle } from "../../../../shared/brand";
+import { CALENDAR_FEED_COPY } from "../../../../shared/calendarFeedTexts";
 import { crewPageMeta } from "../../../../shared/crewMeta";
 import { crewPath } from "../../../../shared/crewTexts";
 import { errorMessage } from "../../../../shared/errors";
@@ -16,11 +17,12 @@ import { useQueuedMutation } from "@/lib/offline/outbox/useOutbox";
 import { useGoBack } from "@/lib/useGoBack";
 import { useDocumentMeta } from "@/lib/useDocumentMeta";
 import { CrewEmblem, CrewVibeChip, CrewVisibilityChip, RoleBadge } from "../components/CrewChips";
-import { EditIcon, TrashIcon } from "@/components/ui/screenIcons";
+import { CalendarIcon, EditIcon, TrashIcon } from "@/components/ui/screenIcons";
 import { LeaveIcon, LinkIcon, UserPlusIcon } from "../components/icons";
 import { crewRef, type useCrewActions } from "../components/useCrewActions";
 import {
   ConfirmDialog,
+  CrewCalendarDialog,
   CrewWizard,
   InviteMembersDialog,
   ShareCrewLinkDialog,
@@ -74,6 +76,7 @@ export function CrewDetails({
   }, [wantsMembers]);
 
   const hasActions = viewer.canEdit || viewer.canInvite || viewer.canDelete || viewer.canLeave;
+  const [calendarOpen, setCalendarOpen] = useState(false);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-5 sm:px-6 sm:py-8">
@@ -168,6 +171,15 @@ export function CrewDetails({
                 )}
               </div>
             )}
+            {viewer.isMember && (
+              <Button
+                variant="secondary"
+                onClick={() => setCalendarOpen(true)}
+                {...preloadOnIntent(CrewCalendarDialog)}
+              >
+                <CalendarIcon className="size-4" /> {CALENDAR_FEED_COPY.crewAction}
+              </Button>
+            )}
             {viewer.canDelete && (
               <Button
                 variant="ghost"
@@ -205,6 +217,13 @@ export function CrewDetails({
             )}
           </section>
           {viewer.canSeeInvitations && <PendingSection crewId={crew._id} />}
+          {viewer.isMember && (
+            <CrewCalendarDialog
+              crew={ref}
+              open={calendarOpen}
+              onClose={() => setCalendarOpen(false)}
+            />
+          )}
         </div>
         <div className="flex min-w-0 flex-col gap-6 lg:col-start-1">
           <MembersSection crewId={crew._id} memberCount={crew.memberCount} />
