@@ -2,17 +2,13 @@ import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { AVATAR_MAX_BYTES } from "../shared/profileRules";
-import { createUser, FILE_HEADERS, newTest, storeFile, stubDeploymentEnv, type TestConvex } from "./test.setup";
+import { createUser, FILE_HEADERS, newTest, storeFile, stubDeploymentEnv, type TestConvex, expectError } from "./test.setup";
 
 beforeEach(() => stubDeploymentEnv());
 afterEach(() => vi.unstubAllEnvs());
 
 async function fileExists(t: TestConvex, storageId: Id<"_storage">) {
   return await t.run(async (ctx) => (await ctx.db.system.get("_storage", storageId)) !== null);
-}
-
-async function expectError(promise: Promise<unknown>, data: Record<string, unknown>) {
-  await expect(promise).rejects.toMatchObject({ data: expect.objectContaining(data) as unknown });
 }
 
 describe("avatars", () => {

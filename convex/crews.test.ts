@@ -19,6 +19,7 @@ import {
   unreadCounter,
   type TestConvex,
   type TestUser,
+  expectError,
 } from "./test.setup";
 
 beforeEach(() => stubDeploymentEnv());
@@ -26,10 +27,6 @@ afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllEnvs();
 });
-
-async function expectError(promise: Promise<unknown>, data: Record<string, unknown>) {
-  await expect(promise).rejects.toMatchObject({ data: expect.objectContaining(data) as unknown });
-}
 
 /** The refusal carries `message` and leaves every table as it was. */
 async function expectRefused(t: TestConvex, run: () => Promise<unknown>, message: string) {

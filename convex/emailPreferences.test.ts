@@ -12,6 +12,7 @@ import {
   type TestConvex,
   type TestUser,
   runDue,
+  expectError,
 } from "./test.setup";
 import { DEFAULT_EMAIL_PREFERENCES, type EmailPreferences } from "../shared/emailPreferences";
 import { emailDecision, listUnsubscribeHeaders } from "./model/emailPreferences";
@@ -32,10 +33,6 @@ afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllEnvs();
 });
-
-async function expectError(promise: Promise<unknown>, data: Record<string, unknown>) {
-  await expect(promise).rejects.toMatchObject({ data: expect.objectContaining(data) as unknown });
-}
 
 /** Moves the clock to `time` and runs what became due. */
 async function advanceTo(t: TestConvex, time: number) {

@@ -14,14 +14,11 @@ import {
   stubDeploymentEnv,
   type TestConvex,
   type TestUser,
+  expectError,
 } from "./test.setup";
 
 beforeEach(() => stubDeploymentEnv());
 afterEach(() => vi.unstubAllEnvs());
-
-async function expectError(promise: Promise<unknown>, data: Record<string, unknown>) {
-  await expect(promise).rejects.toMatchObject({ data: expect.objectContaining(data) as unknown });
-}
 
 async function rowCount(t: TestConvex, table: "events" | "rsvps" | "event_members" | "event_participants") {
   return await t.run(async (ctx) => (await ctx.db.query(table).collect()).length);

@@ -16,14 +16,11 @@ import {
   unreadCounter,
   type TestConvex,
   type TestUser,
+  expectError,
 } from "./test.setup";
 
 beforeEach(() => stubDeploymentEnv());
 afterEach(() => vi.unstubAllEnvs());
-
-async function expectError(promise: Promise<unknown>, data: Record<string, unknown>) {
-  await expect(promise).rejects.toMatchObject({ data: expect.objectContaining(data) as unknown });
-}
 
 async function expectRefused(t: TestConvex, run: () => Promise<unknown>, message: string) {
   const before = await tableSnapshot(t);

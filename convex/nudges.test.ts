@@ -9,6 +9,7 @@ import {
   stubDeploymentEnv,
   type TestConvex,
   type TestUser,
+  expectError,
 } from "./test.setup";
 import { DEFAULT_EMAIL_PREFERENCES } from "../shared/emailPreferences";
 import { NUDGE_COOLDOWN_MS } from "../shared/reminderRules";
@@ -25,10 +26,6 @@ afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllEnvs();
 });
-
-async function expectError(promise: Promise<unknown>, data: Record<string, unknown>) {
-  await expect(promise).rejects.toMatchObject({ data: expect.objectContaining(data) as unknown });
-}
 
 async function advanceTo(t: TestConvex, time: number) {
   vi.advanceTimersByTime(time - Date.now());

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { api } from "./_generated/api";
-import { createUser, newTest, stubDeploymentEnv, type TestConvex } from "./test.setup";
+import { createUser, newTest, stubDeploymentEnv, type TestConvex, expectError } from "./test.setup";
 import { vi } from "vitest";
 
 beforeEach(() => stubDeploymentEnv());
@@ -8,10 +8,6 @@ afterEach(() => vi.unstubAllEnvs());
 
 async function profileCount(t: TestConvex) {
   return await t.run(async (ctx) => (await ctx.db.query("user_profiles").collect()).length);
-}
-
-async function expectError(promise: Promise<unknown>, data: Record<string, unknown>) {
-  await expect(promise).rejects.toMatchObject({ data: expect.objectContaining(data) as unknown });
 }
 
 describe("profile creation", () => {

@@ -19,6 +19,7 @@ import {
   stubDeploymentEnv,
   type TestConvex,
   type TestUser,
+  expectError,
 } from "./test.setup";
 
 beforeEach(() => stubDeploymentEnv());
@@ -26,10 +27,6 @@ afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllEnvs();
 });
-
-async function expectError(promise: Promise<unknown>, data: Record<string, unknown>) {
-  await expect(promise).rejects.toMatchObject({ data: expect.objectContaining(data) as unknown });
-}
 
 async function fileExists(t: TestConvex, storageId: Id<"_storage">) {
   return await t.run(async (ctx) => (await ctx.db.system.get("_storage", storageId)) !== null);

@@ -8,6 +8,7 @@ import {
   newTest,
   notificationsOf,
   stubDeploymentEnv,
+  expectError,
 } from "./test.setup";
 
 // Fifty invitations, each with its e-mail queued, take a few seconds on a busy machine.
@@ -21,10 +22,6 @@ afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllEnvs();
 });
-
-async function expectError(promise: Promise<unknown>, data: Record<string, unknown>) {
-  await expect(promise).rejects.toMatchObject({ data: expect.objectContaining(data) as unknown });
-}
 
 describe("abuse limits", () => {
   test("invitations by name: 50 an hour per sender, then 'Too many invitations…' and nothing written", async () => {
