@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { mkdir } from "node:fs/promises";
 import { BadgesPage } from "./pages/BadgesPage.ts";
 import { EventPage } from "./pages/EventPage.ts";
@@ -6,24 +6,13 @@ import { NotificationBell } from "./pages/NotificationBell.ts";
 import { ProfilePage } from "./pages/ProfilePage.ts";
 import { signUp } from "./support/auth.ts";
 import { expectNoSeriousA11yViolations } from "./support/axe.ts";
-import {
-  createEventThroughWizard,
-  localDateTimeOnWeekday,
-  serveMapTilesLocally,
-  uniqueToken,
-} from "./support/events.ts";
+import { createEventThroughWizard, localDateTimeOnWeekday, uniqueToken } from "./support/events.ts";
 import { recordPageErrors, unexpectedErrors } from "./support/pageErrors.ts";
 import { uniqueEmail } from "./support/users.ts";
+import { newPerson } from "./support/people.ts";
 
 const VISIBLE_LIMIT =
   "You already have 4 badges shown in your profile. Please disable another badge first.";
-
-async function newPerson(browser: Browser): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext();
-  await serveMapTilesLocally(context);
-  const page = await context.newPage();
-  return { page, errors: recordPageErrors(page) };
-}
 
 async function screenshots(page: Page, name: string) {
   await mkdir("screenshots", { recursive: true });

@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { CrewPage } from "./pages/CrewPage.ts";
 import { EventPage } from "./pages/EventPage.ts";
 import { JoinCrewPage } from "./pages/JoinCrewPage.ts";
@@ -6,23 +6,12 @@ import { NotificationBell } from "./pages/NotificationBell.ts";
 import { ProfilePage } from "./pages/ProfilePage.ts";
 import { signInWithMagicLink, signUp } from "./support/auth.ts";
 import { expectNoSeriousA11yViolations } from "./support/axe.ts";
-import {
-  createEventThroughWizard,
-  localDateTime,
-  serveMapTilesLocally,
-  uniqueToken,
-} from "./support/events.ts";
-import { recordPageErrors, unexpectedErrors } from "./support/pageErrors.ts";
+import { createEventThroughWizard, localDateTime, uniqueToken } from "./support/events.ts";
+import { unexpectedErrors } from "./support/pageErrors.ts";
 import { emailPrefix, uniqueEmail } from "./support/users.ts";
+import { newPerson } from "./support/people.ts";
 
 /** A browser of its own for one person (cookies and storage apart). */
-async function newPerson(browser: Browser): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext();
-  await serveMapTilesLocally(context);
-  const page = await context.newPage();
-  return { page, errors: recordPageErrors(page) };
-}
-
 /*
  * Three browsers, one crew invited to a private session. A private session a
  * crew was invited to opens for all of that crew's accepted members, not only

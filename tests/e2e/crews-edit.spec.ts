@@ -3,7 +3,7 @@
  * page's link-preview tags, in its head and on the share page crawlers read (a private crew's
  * generic); the member list that fails to load says so in place.
  */
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { mkdir } from "node:fs/promises";
 import { CrewPage } from "./pages/CrewPage.ts";
 import { NotificationBell } from "./pages/NotificationBell.ts";
@@ -13,14 +13,9 @@ import { expectNoSeriousA11yViolations } from "./support/axe.ts";
 import { siteUrl } from "./support/env.ts";
 import { uniqueToken } from "./support/events.ts";
 import { failQueries } from "./support/failQueries.ts";
-import { recordPageErrors, unexpectedErrors } from "./support/pageErrors.ts";
+import { unexpectedErrors } from "./support/pageErrors.ts";
 import { emailPrefix, uniqueEmail } from "./support/users.ts";
-
-async function newPerson(browser: Browser): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  return { page, errors: recordPageErrors(page) };
-}
+import { newPerson } from "./support/people.ts";
 
 /** The content of the page head's `<meta>` named `key` (property or name). */
 async function headMeta(page: Page, key: string): Promise<string | null> {

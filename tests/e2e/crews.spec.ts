@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { mkdir } from "node:fs/promises";
 import { CrewPage } from "./pages/CrewPage.ts";
 import { JoinCrewPage } from "./pages/JoinCrewPage.ts";
@@ -6,16 +6,11 @@ import { ProfilePage } from "./pages/ProfilePage.ts";
 import { signInWithMagicLink, signUp } from "./support/auth.ts";
 import { expectNoSeriousA11yViolations } from "./support/axe.ts";
 import { uniqueToken } from "./support/events.ts";
-import { recordPageErrors, unexpectedErrors } from "./support/pageErrors.ts";
+import { unexpectedErrors } from "./support/pageErrors.ts";
 import { emailPrefix, uniqueEmail } from "./support/users.ts";
+import { newPerson } from "./support/people.ts";
 
 /** A browser of its own for one person (cookies and storage apart). */
-async function newPerson(browser: Browser): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ permissions: ["clipboard-read", "clipboard-write"] });
-  const page = await context.newPage();
-  return { page, errors: recordPageErrors(page) };
-}
-
 test("a host builds a private crew from their profile and shares an invite link; a signed-out friend opens it, signs in, comes straight back and is in, live on the host's page", async ({
   browser,
 }) => {
@@ -23,7 +18,7 @@ test("a host builds a private crew from their profile and shares an invite link;
   const crewName = `Thirsty Thursdays ${uniqueToken()}`;
 
   // The host builds the crew from their profile.
-  const host = await newPerson(browser);
+  const host = await newPerson(browser, { permissions: ["clipboard-read", "clipboard-write"] });
   const hostEmail = uniqueEmail("crewhost");
   const { username: hostUsername } = await signUp(host.page, hostEmail);
   const profile = new ProfilePage(host.page);
@@ -103,7 +98,7 @@ test("a host builds a private crew from their profile and shares an invite link;
   await share.close.click();
 
   // A friend opens the link signed out, signs in and lands back in the crew.
-  const friend = await newPerson(browser);
+  const friend = await newPerson(browser, { permissions: ["clipboard-read", "clipboard-write"] });
   const friendEmail = uniqueEmail("crewfriend");
   const join = new JoinCrewPage(friend.page);
   await join.goto(link);
@@ -184,7 +179,7 @@ test("a host builds a private crew from their profile and shares an invite link;
   await expect(share.createNewLink).toBeVisible();
   await expectNoSeriousA11yViolations(host.page);
   await share.close.click();
-  const visitor = await newPerson(browser);
+  const visitor = await newPerson(browser, { permissions: ["clipboard-read", "clipboard-write"] });
   const visitorJoin = new JoinCrewPage(visitor.page);
   for (const revoked of [link, fresh]) {
     await visitorJoin.goto(revoked);

@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { ConvexHttpClient } from "convex/browser";
 import { anyApi } from "convex/server";
 import { EmailPreferencesSection } from "./pages/EmailPreferencesSection.ts";
@@ -9,16 +9,10 @@ import { NudgeControl } from "./pages/NudgeControl.ts";
 import { signUp } from "./support/auth.ts";
 import { expectNoSeriousA11yViolations } from "./support/axe.ts";
 import { backendUrl } from "./support/env.ts";
-import { serveMapTilesLocally, uniqueToken } from "./support/events.ts";
+import { uniqueToken } from "./support/events.ts";
 import { recordPageErrors } from "./support/pageErrors.ts";
 import { uniqueEmail } from "./support/users.ts";
-
-async function newPerson(browser: Browser): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext();
-  await serveMapTilesLocally(context);
-  const page = await context.newPage();
-  return { page, errors: recordPageErrors(page) };
-}
+import { newPerson } from "./support/people.ts";
 
 /** A Convex client signed in as the user of `page` (its stored session token), for test set-up only. */
 async function clientAs(page: Page): Promise<ConvexHttpClient> {

@@ -2,24 +2,17 @@
  * The sessions review: link-preview images, 'Not Going' on the event page, the error
  * states of lists that fail to load, and signing in from the comments back to the session.
  */
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { EventPage } from "./pages/EventPage.ts";
 import { EventRecapSection } from "./pages/EventRecapSection.ts";
 import { LoginPage } from "./pages/LoginPage.ts";
 import { signInWithMagicLink, signUp } from "./support/auth.ts";
 import { expectNoSeriousA11yViolations } from "./support/axe.ts";
 import { siteUrl } from "./support/env.ts";
-import { createEventThroughWizard, serveMapTilesLocally, uniqueToken } from "./support/events.ts";
+import { createEventThroughWizard, uniqueToken } from "./support/events.ts";
 import { failQueries } from "./support/failQueries.ts";
-import { recordPageErrors } from "./support/pageErrors.ts";
 import { uniqueEmail } from "./support/users.ts";
-
-async function newPerson(browser: Browser): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext();
-  await serveMapTilesLocally(context);
-  const page = await context.newPage();
-  return { page, errors: recordPageErrors(page) };
-}
+import { newPerson } from "./support/people.ts";
 
 /** A `datetime-local` value `minutes` from now, in the browser's zone. */
 async function localDateTimeFromNow(page: Page, minutes: number): Promise<string> {

@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { readFile } from "node:fs/promises";
 import { CreateEventWizard } from "./pages/CreateEventWizard.ts";
 import { DiscoverPage } from "./pages/DiscoverPage.ts";
@@ -8,24 +8,12 @@ import { ShareDialog } from "./pages/ShareDialog.ts";
 import { YourSessionsPage } from "./pages/YourSessionsPage.ts";
 import { signUp } from "./support/auth.ts";
 import { expectNoSeriousA11yViolations } from "./support/axe.ts";
-import {
-  createEventThroughWizard,
-  eventIdOf,
-  localDateTime,
-  serveMapTilesLocally,
-  uniqueToken,
-} from "./support/events.ts";
+import { createEventThroughWizard, eventIdOf, localDateTime, uniqueToken } from "./support/events.ts";
 import { recordPageErrors } from "./support/pageErrors.ts";
 import { emailPrefix, uniqueEmail } from "./support/users.ts";
+import { newPerson } from "./support/people.ts";
 
 /** A browser of its own for one person (cookies and storage apart), with map tiles served locally. */
-async function newPerson(browser: Browser): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ permissions: ["clipboard-read", "clipboard-write"] });
-  await serveMapTilesLocally(context);
-  const page = await context.newPage();
-  return { page, errors: recordPageErrors(page) };
-}
-
 test("a host creates a session with the wizard and shares it; a guest finds it, joins and leaves, live on the host's page", async ({
   browser,
 }) => {
@@ -34,7 +22,7 @@ test("a host creates a session with the wizard and shares it; a guest finds it, 
   const title = `Cocktail crawl ${token}`;
 
   // The host signs up and starts a session from Your Sessions.
-  const host = await newPerson(browser);
+  const host = await newPerson(browser, { permissions: ["clipboard-read", "clipboard-write"] });
   await signUp(host.page, uniqueEmail("host"));
   const sessions = new YourSessionsPage(host.page);
   await sessions.goto();
@@ -132,7 +120,7 @@ test("a host creates a session with the wizard and shares it; a guest finds it, 
   const eventPath = new URL(host.page.url()).pathname;
 
   // A guest finds it on discover by search…
-  const guest = await newPerson(browser);
+  const guest = await newPerson(browser, { permissions: ["clipboard-read", "clipboard-write"] });
   const guestEmail = uniqueEmail("guest");
   await signUp(guest.page, guestEmail);
   const guestName = emailPrefix(guestEmail);
@@ -228,7 +216,7 @@ test("a host creates a session with the wizard and shares it; a guest finds it, 
 test("RSVPs change on the older page, with counts and the list", async ({ browser }) => {
   const token = uniqueToken();
   const title = `Quiz night ${token}`;
-  const host = await newPerson(browser);
+  const host = await newPerson(browser, { permissions: ["clipboard-read", "clipboard-write"] });
   await signUp(host.page, uniqueEmail("quizhost"));
   const path = await createEventThroughWizard(host.page, {
     title,
@@ -238,7 +226,7 @@ test("RSVPs change on the older page, with counts and the list", async ({ browse
   });
   const eventId = await eventIdOf(path.split("/").pop()!);
 
-  const guest = await newPerson(browser);
+  const guest = await newPerson(browser, { permissions: ["clipboard-read", "clipboard-write"] });
   const guestEmail = uniqueEmail("quizzer");
   await signUp(guest.page, guestEmail);
   const username = emailPrefix(guestEmail);
@@ -273,7 +261,7 @@ test("a private session: strangers are refused, signed-out visitors are sent to 
   browser,
 }) => {
   const title = `Secret supper ${uniqueToken()}`;
-  const host = await newPerson(browser);
+  const host = await newPerson(browser, { permissions: ["clipboard-read", "clipboard-write"] });
   await signUp(host.page, uniqueEmail("secret"));
   const path = await createEventThroughWizard(host.page, {
     title,
@@ -288,7 +276,7 @@ test("a private session: strangers are refused, signed-out visitors are sent to 
     host.page.getByRole("main").getByText("Private", { exact: true }).first(),
   ).toBeVisible();
 
-  const stranger = await newPerson(browser);
+  const stranger = await newPerson(browser, { permissions: ["clipboard-read", "clipboard-write"] });
   await signUp(stranger.page, uniqueEmail("stranger"));
   const strangerView = new EventPage(stranger.page);
   await strangerView.goto(path);
@@ -298,7 +286,7 @@ test("a private session: strangers are refused, signed-out visitors are sent to 
   ).toBeVisible();
   await expect(stranger.page.getByRole("main")).not.toContainText(title);
 
-  const visitor = await newPerson(browser);
+  const visitor = await newPerson(browser, { permissions: ["clipboard-read", "clipboard-write"] });
   await visitor.page.goto(path);
   await expect(visitor.page).toHaveURL(/\/login/);
   await expect(visitor.page.getByText("Please sign in to view this private event")).toBeVisible();
@@ -312,7 +300,7 @@ test("a private session: strangers are refused, signed-out visitors are sent to 
 test("the host edits a session (also through ?edit=true) and deletes it", async ({ browser }) => {
   const token = uniqueToken();
   const title = `Wine Wednesday ${token}`;
-  const host = await newPerson(browser);
+  const host = await newPerson(browser, { permissions: ["clipboard-read", "clipboard-write"] });
   await signUp(host.page, uniqueEmail("editor"));
   const path = await createEventThroughWizard(host.page, {
     title,

@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { mkdir } from "node:fs/promises";
 import { DiscoverPage } from "./pages/DiscoverPage.ts";
 import { EventPage } from "./pages/EventPage.ts";
@@ -7,22 +7,11 @@ import { InvitePicker } from "./pages/InvitePicker.ts";
 import { NotificationBell } from "./pages/NotificationBell.ts";
 import { signUp } from "./support/auth.ts";
 import { expectNoSeriousA11yViolations } from "./support/axe.ts";
-import {
-  createEventThroughWizard,
-  localDateTime,
-  serveMapTilesLocally,
-  uniqueToken,
-} from "./support/events.ts";
+import { createEventThroughWizard, localDateTime, uniqueToken } from "./support/events.ts";
 import { failQueries, overrideMutationResults } from "./support/failQueries.ts";
 import { recordPageErrors } from "./support/pageErrors.ts";
 import { emailPrefix, uniqueEmail } from "./support/users.ts";
-
-async function newPerson(browser: Browser): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext();
-  await serveMapTilesLocally(context);
-  const page = await context.newPage();
-  return { page, errors: recordPageErrors(page) };
-}
+import { newPerson } from "./support/people.ts";
 
 test("a host invites someone from the edit dialog; the guest's bell counts it live and they accept inline", async ({
   browser,

@@ -1,20 +1,13 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { mkdir } from "node:fs/promises";
 import { EventPage } from "./pages/EventPage.ts";
 import { EventRecapSection } from "./pages/EventRecapSection.ts";
 import { signUp } from "./support/auth.ts";
 import { expectNoSeriousA11yViolations } from "./support/axe.ts";
-import { createEventThroughWizard, serveMapTilesLocally, uniqueToken } from "./support/events.ts";
+import { createEventThroughWizard, uniqueToken } from "./support/events.ts";
 import { gradientPng } from "./support/images.ts";
-import { recordPageErrors } from "./support/pageErrors.ts";
 import { emailPrefix, uniqueEmail } from "./support/users.ts";
-
-async function newPerson(browser: Browser): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext();
-  await serveMapTilesLocally(context);
-  const page = await context.newPage();
-  return { page, errors: recordPageErrors(page) };
-}
+import { newPerson } from "./support/people.ts";
 
 /** A `datetime-local` value `minutes` from now (negative: the past), in the browser's zone. */
 async function localDateTimeFromNow(page: Page, minutes: number): Promise<string> {
