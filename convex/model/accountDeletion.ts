@@ -1,5 +1,6 @@
 /**
- * Deleting an account (spec 1 §4): one registry of per-area clean-ups, run
+ * Deleting an account (only its owner may, and everything of the account
+ * goes): one registry of per-area clean-ups, run
  * first, then the profile (and its avatar file) and every auth row.
  *
  * A later area adds its own entry to ACCOUNT_CLEANUPS, e.g.

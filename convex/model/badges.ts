@@ -265,7 +265,7 @@ export function knownBadges<T extends { badgeKey: string }>(rows: T[]): T[] {
   return rows.filter((row) => badgeByKey(row.badgeKey) !== null);
 }
 
-/** Shows or hides one of the caller's badges (spec 3 §5: never a fifth). */
+/** Shows or hides one of the caller's badges (at most 4 shown: never a fifth). */
 export async function setBadgeVisibility(
   ctx: MutationCtx,
   viewerId: Id<"users">,

@@ -1,5 +1,6 @@
 /**
- * Comments and their reactions (spec 2 §5 Comments). Attendees post once the
+ * Comments and their reactions (limits and the seven reactions:
+ * docs/product-rules.md#recap). Attendees post once the
  * recap is open; anyone signed in who may see the event reacts. Each
  * comment keeps its reaction counts (by the reaction's ASCII key) and their
  * total, changed on every toggle; the event keeps `commentCount`. Each

@@ -1,5 +1,6 @@
 /**
- * Getting into a crew (spec 3 §4–§5): in-app invitations (pending rows with
+ * Getting into a crew (rules: docs/product-rules.md#crews): in-app
+ * invitations (pending rows with
  * a crew_invitation notification), answering them, and invite links
  * (`/crew/join/{code}`) that make an accepted member at once — while the
  * link is in force — with their revoking and clean-up. Every row change

@@ -1,8 +1,9 @@
 /**
  * What the crew screens show: the header with the viewer's standing, member
  * and pending pages (each over one index, with a bounded page), a user's
- * crews, and the crew's sessions (invited, or counting for the crew by the
- * spec 2 §6 rule).
+ * crews, and the crew's sessions (invited, or counting for the crew: both
+ * members of a crew of 2 attend, else at least half its accepted members,
+ * rounded up).
  */
 import type { PaginationOptions, PaginationResult } from "convex/server";
 import type { Id } from "../_generated/dataModel";
@@ -220,7 +221,8 @@ export const CREW_SESSIONS_SCANNED = 50;
 
 /**
  * The crew's sessions, upcoming (soonest first) and past (latest first):
- * those it was invited to, and those that count for it (spec 2 §6), among
+ * those it was invited to, and those that count for it (enough accepted
+ * members attend: docs/product-rules.md#crews, the crew counting rule), among
  * its latest CREW_SESSIONS_SCANNED session links. A private session shows
  * only to viewers who may open it (crew members for an invited one, or its attendees).
  */

@@ -126,8 +126,8 @@ export async function markCrewInvited(
 export const INVITED_CREWS_PER_EVENT_MAX = 20;
 
 /**
- * Spec 1/2 "shares the event's crew" (DESIGN.md): the viewer is an accepted
- * member of a crew that was invited to the event.
+ * "Shares the event's crew", which lets a viewer open a private session: the
+ * viewer is an accepted member of a crew that was invited to the event.
  */
 export async function sharesInvitedCrew(
   ctx: QueryCtx,

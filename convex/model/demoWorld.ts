@@ -1,5 +1,5 @@
 /**
- * The demo world (issue 4): on a fresh local backend, a small believable
+ * The demo world: on a fresh local backend, a small believable
  * world so a newcomer sees a living app — six people with profiles, twelve
  * public sessions from "happening now" to next week, one private session and
  * one past session, with RSVPs. The demo people have no sign-in accounts.

@@ -1,5 +1,6 @@
 /**
- * Discover (spec 2 §2, §9): public events that have not ended, in pages.
+ * Discover: public events that have not ended, in pages (sorts, filters and
+ * search: docs/product-rules.md#sessions-and-rsvps, under Discover).
  *
  * Every variant is one `.paginate` over one index, so a page reads at most
  * `numItems` (≤ 50) events plus their hosts' profiles (≤ 100 documents):

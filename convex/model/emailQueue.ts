@@ -2,7 +2,7 @@
  * Sending a templated e-mail from a mutation: the log row is written
  * 'pending' in the same transaction and the delivery (render, then Resend or
  * the local outbox) is scheduled, so a failing e-mail never rolls back or
- * blocks what the mutation did (spec 3 §8: e-mail failures are logged only).
+ * blocks what the mutation did (a failed e-mail is only logged).
  *
  * Non-critical mail to a user goes through `queueEmailToUser`, which asks
  * their e-mail preferences first (send now, keep for the digest, or skip)

@@ -1,5 +1,5 @@
 /**
- * The single e-mail path (DESIGN.md): every message is recorded in
+ * The single e-mail path, which all mail takes: every message is recorded in
  * `email_logs`, then delivered with Resend when RESEND_API_KEY is set, or
  * kept in the local outbox otherwise — the log row (with its html, text and
  * links) is the outbox, read by the debug mailbox page (/debug-email).
@@ -220,7 +220,7 @@ export type DebugMailbox = {
 };
 
 /**
- * The debug mailbox (spec 3 "Email System Debug", issue 11): the latest
+ * The debug mailbox (the /debug-email page): the latest
  * `limit` messages, newest first. Only a local backend hands out other
  * people's mail and live sign-in links; on any other deployment (even with
  * debug pages on) a sign-in link would let anyone take over an account.

@@ -117,8 +117,8 @@ export async function myEvents(
 }
 
 /**
- * Whether a viewer sees one of someone else's events on their profile
- * (spec 2 §6): public ones always; private ones when the viewer attends it
+ * Whether a viewer sees one of someone else's events on their profile:
+ * public ones always; private ones when the viewer attends it
  * (going, accepted member, or its creator) or shares its crew.
  */
 async function visibleOnProfile(

@@ -1,5 +1,6 @@
 /**
- * Google sign-in failures, mapped to the spec's messages (spec 1 §8).
+ * Google sign-in failures, mapped to the fixed messages people see
+ * (shared/authMessages.ts).
  *
  * `@convex-dev/auth` answers every failed Google callback with a plain
  * redirect to the site, dropping the reason. This wraps its callback route so

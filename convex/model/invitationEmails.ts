@@ -1,5 +1,5 @@
 /**
- * Invitation e-mails (spec 3 §4, §7): when someone is invited to a session or
+ * Invitation e-mails: when someone is invited to a session or
  * a crew, they get an e-mail with Accept and Decline links — each a token
  * (shared/invitationTokens.ts) for that user and invitation, valid 48 hours —
  * as their e-mail preferences allow. Delivery is scheduled, so a failing
@@ -108,7 +108,7 @@ export async function sendEventInvitationEmail(
   });
 }
 
-/** The invitation e-mail to a user just invited to a crew (spec 3 §7 crew_invitation). */
+/** The invitation e-mail to a user just invited to a crew (template and preference `crew_invitation`). */
 export async function sendCrewInvitationEmail(
   ctx: MutationCtx,
   crew: CrewDoc,

@@ -1,5 +1,6 @@
 /**
- * Answering an invitation from its e-mail (spec 3 §4–§5): a token is found,
+ * Answering an invitation from its e-mail's Accept or Decline link (rules:
+ * docs/product-rules.md#invitations-and-e-mail): a token is found,
  * checked (unexpired, unused, for the signed-in user) and applied through the
  * same model paths as the in-app buttons (`respondToEventInvitation`,
  * `respondToCrewInvitation`, responseMethod "email"), so the notification,

@@ -1,5 +1,5 @@
 /**
- * Nudges (issue 9): invitees who have not answered get a reminder to answer —
+ * Nudges: invitees who have not answered get a reminder to answer —
  * in-app (an invitation notification, so the bell shows Accept and Decline)
  * and by e-mail with one-tap Accept / Decline links, as their preferences
  * allow. From the host's Nudge button, and automatically 3 hours before the

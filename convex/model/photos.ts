@@ -1,5 +1,6 @@
 /**
- * The photo gallery (spec 2 §5 Photos). Uploads are checked in an action
+ * The photo gallery (types, size and caption limits, who may delete:
+ * docs/product-rules.md#recap). Uploads are checked in an action
  * like avatars (model/avatars.ts): size from the `_storage` metadata, the
  * real type from the file's first bytes; a refused file is deleted. Then an
  * internal mutation checks access again and inserts the row.

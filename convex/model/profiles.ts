@@ -131,7 +131,7 @@ function isHttpUrl(value: string | null | undefined): value is string {
 }
 
 /**
- * Spec 1 §4: the avatar can be refreshed from the auth picture (Google).
+ * The avatar can be refreshed from the auth picture (Google).
  * An uploaded avatar always wins and is never replaced.
  */
 export async function refreshExternalAvatar(
@@ -187,7 +187,7 @@ export async function sharesAcceptedCrewWith(
 }
 
 /**
- * What `viewerId` (null = signed out) may see of `profile` (spec 1 §4):
+ * What `viewerId` (null = signed out) may see of `profile`:
  * - the owner: everything;
  * - public: everyone sees everything;
  * - crew_only: a signed-in crew mate sees everything, others only the name;

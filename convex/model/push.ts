@@ -1,5 +1,7 @@
 /**
- * Web push (issue 10, item 6): the deployment's VAPID keys, the person's
+ * Web push, off unless the deployment has VAPID keys (what is pushed and the
+ * device limit: docs/product-rules.md#notifications-and-the-bell): the
+ * deployment's VAPID keys, the person's
  * devices (one push_subscriptions row per browser endpoint), and scheduling a
  * push when a notification worth one is created. Sending happens in
  * convex/pushDelivery.ts (Node, for the `web-push` package).

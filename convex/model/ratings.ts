@@ -1,5 +1,6 @@
 /**
- * Ratings (spec 2 §5 Rating): one per (event, user), editable; the event's
+ * Ratings (1–5 stars, by attendees once the recap is open:
+ * docs/product-rules.md#recap): one per (event, user), editable; the event's
  * `ratingSum`/`ratingCount` change by the difference on every write.
  */
 import type { Doc, Id } from "../_generated/dataModel";

@@ -1,5 +1,5 @@
 /**
- * After the night (issue 5): who may see and who may add ratings, photos and
+ * After the night (the recap): who may see and who may add ratings, photos and
  * comments, and the event's maintained recap counters.
  *
  * - Everything opens at `recapUnlockTime` (past, or 2 h after the start,

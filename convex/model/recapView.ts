@@ -1,5 +1,6 @@
 /**
- * The Toast Recap card (issue 5): who came, the rating summary, the photo
+ * The Toast Recap card, shown after the night: who came, the rating
+ * summary, the photo
  * and comment counts, the top comment (most reactions) or else the latest
  * photo, and whether the viewer attended ('You missed this one!' when not).
  * Bounded: counters from the event, 5 participants, one comment or photo.

@@ -1,5 +1,5 @@
 /**
- * Session reminders and the automatic nudge (issue 9), as scheduled functions
+ * Session reminders and the automatic nudge, as scheduled functions
  * (no polling). Each session has one `event_reminders` row with three jobs
  * planned for its start: the e-mail reminder 1 hour before, the in-app
  * reminder 30 minutes before (both to everyone attending) and the automatic

@@ -1,5 +1,5 @@
 /**
- * Repairs of what was stored before the issue 16 rules (run by
+ * Repairs of what was stored before the input rules were enforced (run by
  * convex/repairs.ts, one document at a time, in batches): a session whose
  * times cannot be shown, and user text that breaks the user-text rule
  * (shared/userText.ts). Each repair is idempotent: a repaired document is

@@ -1,5 +1,6 @@
 /**
- * Abuse limits per sender (issue 9): invitations by name and nudges, through
+ * Abuse limits per sender: invitations by name (50 an hour) and nudges (10 an
+ * hour), through
  * the rate-limit buckets of ./rateLimits. A refusal throws RATE_LIMITED with
  * the wait, before anything is written.
  */

@@ -1,5 +1,5 @@
 /**
- * Finding people to invite (spec 3 §5, spec 2 §5): a partial,
+ * Finding people to invite to a session or a crew: a partial,
  * case-insensitive match on display name, username, or the nickname where
  * the caller may see it (profile visibility), the caller and anyone
  * `isExcluded` says left out, at most 10 results. Served by the

@@ -1,6 +1,7 @@
 /**
  * Who is calling. The caller is always the signed-in user of `ctx`
- * (`getAuthUserId`), never a userId or e-mail argument (DESIGN.md, convention 2).
+ * (`getAuthUserId`), never a userId or e-mail argument, so no function can act
+ * for someone else.
  */
 import { getAuthUserId } from "@convex-dev/auth/server";
 import type { Id } from "../_generated/dataModel";
