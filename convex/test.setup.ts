@@ -229,8 +229,11 @@ export const SOCIAL_TABLES = [
   "rsvps",
 ] as const;
 
+/** Tables a crew poll function may write. */
+export const POLL_TABLES = ["crew_polls", "crew_poll_options", "crew_poll_responses", ...SOCIAL_TABLES] as const;
+
 /** Every row of `tables` (for "nothing written": compare before and after a refusal). */
-export async function tableSnapshot(t: TestConvex, tables: readonly (typeof SOCIAL_TABLES)[number][] = SOCIAL_TABLES) {
+export async function tableSnapshot(t: TestConvex, tables: readonly (typeof POLL_TABLES)[number][] = SOCIAL_TABLES) {
   return await t.run(async (ctx) => {
     const rows: Record<string, unknown[]> = {};
     for (const table of tables) rows[table] = await ctx.db.query(table).collect();

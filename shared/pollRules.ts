@@ -58,6 +58,8 @@ export const POLL_MESSAGES = {
   cannotNudge: "Only the poll's creator, the crew host or a co-host can nudge",
   alreadyAnswered: "They have already answered this poll",
   notAMember: "They are not a member of this crew",
+  notAMemberSelf: "Only members of this crew can start a poll",
+  cannotNudgeSelf: "You can't nudge yourself",
   nudgedRecently: (waitMs: number) =>
     `Already nudged. You can nudge them again in ${Math.ceil(waitMs / HOUR_MS)} h.`,
   nudged: (name: string) => `Nudged ${name}`,

@@ -1,7 +1,7 @@
 /**
  * Deleting crews, and a deleted account's crew and notification data.
  * A crew deletion removes the crew document at once and its rows (members,
- * invite links, session links, notifications, calendar feeds) in batches of CREW_CLEANUP_BATCH,
+ * invite links, session links, notifications, calendar feeds, polls) in batches of CREW_CLEANUP_BATCH,
  * scheduled until done, keeping every member's "Crews" stat and unread count right.
  */
 import { internal } from "../_generated/api";
@@ -10,6 +10,7 @@ import type { MutationCtx } from "../_generated/server";
 import type { AccountCleanup } from "./batchedCleanup";
 import { deleteCalendarDataOfCrew } from "./calendarFeeds";
 import { deleteCountedRowsOfCrew } from "./crewAttendance";
+import { deletePollRowsOfCrew } from "./crewPolls";
 import { changeCrewMembership } from "./crewMembership";
 import type { CrewDoc } from "./crews";
 import {
@@ -61,6 +62,7 @@ const CREW_CLEANUPS: readonly CrewCleanup[] = [
   deleteSessionLinksOfCrew,
   deleteNotificationsOfCrew,
   deleteCalendarDataOfCrew,
+  deletePollRowsOfCrew,
 ];
 
 /** One batch of a deleted crew's rows; schedules the next when some are left. */

@@ -3,7 +3,8 @@
  * the row and the crew's own counts (memberCount, pendingCount), then tells
  * the areas that react to a membership what changed: the member's profile
  * stat "Crews" (./profileStats), the crew's attendance of sessions still on
- * (./crewAttendance) and the member's badge counters (./badgeCounters). Those
+ * (./crewAttendance), the member's badge counters (./badgeCounters) and, for
+ * a member who leaves, their poll answers (./crewPolls). Those
  * areas never call back here, so the write path sits above them all.
  */
 import type { Id } from "../_generated/dataModel";
@@ -11,6 +12,7 @@ import type { MutationCtx } from "../_generated/server";
 import type { CrewMemberStatus, CrewRole } from "../../shared/crewRules";
 import { onCrewMembershipChanged } from "./badgeCounters";
 import { syncSessionsOfMember } from "./crewAttendance";
+import { removeAnswersOfDepartedMember } from "./crewPolls";
 import { getCrewMember, type CrewDoc, type CrewMemberDoc } from "./crews";
 import { countCrewMembershipChange } from "./profileStats";
 
@@ -78,6 +80,7 @@ export async function changeCrewMembership(
   }
   await countCrewMembershipChange(ctx, userId, before?.status ?? null, after?.status ?? null);
   if (memberDelta !== 0) await syncSessionsOfMember(ctx, crew._id, userId, now, null, now);
+  if (memberDelta < 0) await removeAnswersOfDepartedMember(ctx, crew._id, userId);
   await onCrewMembershipChanged(ctx, userId, {
     joined: memberDelta > 0,
     promoted: after?.role === "co_host" && before?.role !== "co_host",
