@@ -45,7 +45,6 @@ import {
   PARTICIPANT_SYNC_BATCH,
   refreshSearchTextOfHostedEvents,
   replaceCover,
-  setRsvpEnsuringAllowed,
   updateEvent,
 } from "./model/events";
 import {
@@ -67,6 +66,7 @@ import {
 import { isAnotherUsersAvatar } from "./model/profiles";
 import { planReminders } from "./model/reminders";
 import { sharePreview } from "./model/sharePage";
+import { afterCapacityChanged, joinOrWaitlist } from "./model/waitlist";
 import { generateUploadUrlFor } from "./model/uploads";
 import { getViewerId, requireViewerId, requireViewerIdInAction } from "./model/viewer";
 
@@ -255,7 +255,7 @@ export const update = mutation({
   handler: async (ctx, { eventId, ...input }) => {
     const userId = await requireViewerId(ctx);
     const { event } = await getEventEnsuringEditor(ctx, eventId, userId);
-    const updated = await updateEvent(ctx, event, input);
+    const updated = await afterCapacityChanged(ctx, event, await updateEvent(ctx, event, input));
     await planReminders(ctx, updated);
     const change = sessionChangeOf(event, updated);
     if (change !== null && !updated.ended)
@@ -277,26 +277,33 @@ export const remove = mutation({
 });
 
 /**
- * Joins (RSVP going). Errors: NOT_AUTHENTICATED 'Please sign in to join
- * events'; FORBIDDEN 'You are the host of this event' / 'You do not have
- * permission to view this private event'; VALIDATION 'This session has already ended'.
+ * Joins (RSVP going, with `plusOnes` as the session allows): going when the
+ * party fits and nobody waits, else onto the waitlist, answered
+ * `{ status: "waitlisted", place }`. Errors: NOT_AUTHENTICATED 'Please sign
+ * in to join events'; FORBIDDEN 'You are the host of this event' / 'You do
+ * not have permission to view this private event'; VALIDATION 'This session
+ * has already ended' / the plus-ones rule (field plusOnes).
  */
 export const join = mutation({
-  args: { eventId: v.id("events"), idempotencyKey: idempotencyKeyValidator },
-  handler: async (ctx, { eventId, idempotencyKey }) => {
+  args: {
+    eventId: v.id("events"),
+    idempotencyKey: idempotencyKeyValidator,
+    plusOnes: v.optional(v.number()),
+  },
+  handler: async (ctx, { eventId, idempotencyKey, plusOnes }) => {
     const userId = await getViewerId(ctx);
     if (userId === null) throw appError("NOT_AUTHENTICATED", EVENT_ERRORS.signInToJoin);
     return await runOnce(ctx, userId, idempotencyKey, "events:join", async () => {
       const event = await getEventOrThrow(ctx, eventId);
-      await setRsvpEnsuringAllowed(ctx, event, userId, "going");
-      return { status: "going" as const };
+      return await joinOrWaitlist(ctx, event, userId, plusOnes ?? 0);
     });
   },
 });
 
 /**
- * Leaves: removes the caller's RSVP and accepted membership; a pending or
- * declined invitation stays (the host cannot leave).
+ * Leaves: removes the caller's RSVP, accepted membership and place on the
+ * waitlist (the seats freed go to the waitlist); a pending or declined
+ * invitation stays (the host cannot leave).
  * Errors: FORBIDDEN 'The host cannot leave their own event'; VALIDATION 'This session has already ended'.
  */
 export const leave = mutation({

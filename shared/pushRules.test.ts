@@ -7,12 +7,14 @@ import {
 } from "./pushRules";
 
 describe("which notifications are pushed", () => {
-  it("invitations, reminders and badge awards only", () => {
+  it("invitations, reminders, badge awards, a seat from the waitlist and hosts' announcements only", () => {
     expect([...PUSHED_NOTIFICATION_TYPES].sort()).toEqual([
       "badge_achievement",
       "crew_invitation",
+      "event_announcement",
       "event_invitation",
       "event_reminder",
+      "waitlist_promoted",
     ]);
     expect(isPushed("event_rsvp")).toBe(false);
     expect(isPushed("crew_promotion")).toBe(false);

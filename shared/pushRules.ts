@@ -10,12 +10,14 @@ import {
   type TypedNotification,
 } from "./notificationRules";
 
-/** Invitations, reminders and badge awards reach a closed app; the rest waits for the bell. */
+/** Invitations, reminders, badge awards, a seat from the waitlist and hosts' announcements reach a closed app; the rest waits for the bell. */
 export const PUSHED_NOTIFICATION_TYPES: readonly NotificationType[] = [
   "crew_invitation",
   "event_invitation",
   "event_reminder",
   "badge_achievement",
+  "waitlist_promoted",
+  "event_announcement",
 ];
 
 export function isPushed(type: NotificationType): boolean {

@@ -20,7 +20,6 @@ import type * as badges from "../badges.js";
 import type * as calendarFeeds from "../calendarFeeds.js";
 import type * as comments from "../comments.js";
 import type * as crewAttendance from "../crewAttendance.js";
-import type * as crewPolls from "../crewPolls.js";
 import type * as crews from "../crews.js";
 import type * as crons from "../crons.js";
 import type * as debug from "../debug.js";
@@ -34,11 +33,11 @@ import type * as emailTemplates_eventInvitation from "../emailTemplates/eventInv
 import type * as emailTemplates_eventNudge from "../emailTemplates/eventNudge.js";
 import type * as emailTemplates_eventReminder from "../emailTemplates/eventReminder.js";
 import type * as emailTemplates_layout from "../emailTemplates/layout.js";
-import type * as emailTemplates_pollNudge from "../emailTemplates/pollNudge.js";
 import type * as emailTemplates_render from "../emailTemplates/render.js";
 import type * as emailTemplates_signIn from "../emailTemplates/signIn.js";
 import type * as emailTemplates_template from "../emailTemplates/template.js";
 import type * as emailTemplates_templates from "../emailTemplates/templates.js";
+import type * as emailTemplates_waitlistPromoted from "../emailTemplates/waitlistPromoted.js";
 import type * as emails from "../emails.js";
 import type * as events from "../events.js";
 import type * as http from "../http.js";
@@ -57,7 +56,6 @@ import type * as model_crewAttendance from "../model/crewAttendance.js";
 import type * as model_crewCleanup from "../model/crewCleanup.js";
 import type * as model_crewInvites from "../model/crewInvites.js";
 import type * as model_crewMembership from "../model/crewMembership.js";
-import type * as model_crewPolls from "../model/crewPolls.js";
 import type * as model_crewSharePage from "../model/crewSharePage.js";
 import type * as model_crewViews from "../model/crewViews.js";
 import type * as model_crews from "../model/crews.js";
@@ -110,6 +108,8 @@ import type * as model_unsubscribePage from "../model/unsubscribePage.js";
 import type * as model_uploads from "../model/uploads.js";
 import type * as model_userSearch from "../model/userSearch.js";
 import type * as model_viewer from "../model/viewer.js";
+import type * as model_waitlist from "../model/waitlist.js";
+import type * as model_waitlistRows from "../model/waitlistRows.js";
 import type * as notifications from "../notifications.js";
 import type * as nudges from "../nudges.js";
 import type * as photos from "../photos.js";
@@ -124,6 +124,7 @@ import type * as repairs from "../repairs.js";
 import type * as rsvps from "../rsvps.js";
 import type * as seed from "../seed.js";
 import type * as uploads from "../uploads.js";
+import type * as waitlist from "../waitlist.js";
 
 /**
  * A utility for referencing Convex functions in your app's API.
@@ -141,7 +142,6 @@ declare const fullApi: ApiFromModules<{
   calendarFeeds: typeof calendarFeeds;
   comments: typeof comments;
   crewAttendance: typeof crewAttendance;
-  crewPolls: typeof crewPolls;
   crews: typeof crews;
   crons: typeof crons;
   debug: typeof debug;
@@ -155,11 +155,11 @@ declare const fullApi: ApiFromModules<{
   "emailTemplates/eventNudge": typeof emailTemplates_eventNudge;
   "emailTemplates/eventReminder": typeof emailTemplates_eventReminder;
   "emailTemplates/layout": typeof emailTemplates_layout;
-  "emailTemplates/pollNudge": typeof emailTemplates_pollNudge;
   "emailTemplates/render": typeof emailTemplates_render;
   "emailTemplates/signIn": typeof emailTemplates_signIn;
   "emailTemplates/template": typeof emailTemplates_template;
   "emailTemplates/templates": typeof emailTemplates_templates;
+  "emailTemplates/waitlistPromoted": typeof emailTemplates_waitlistPromoted;
   emails: typeof emails;
   events: typeof events;
   http: typeof http;
@@ -178,7 +178,6 @@ declare const fullApi: ApiFromModules<{
   "model/crewCleanup": typeof model_crewCleanup;
   "model/crewInvites": typeof model_crewInvites;
   "model/crewMembership": typeof model_crewMembership;
-  "model/crewPolls": typeof model_crewPolls;
   "model/crewSharePage": typeof model_crewSharePage;
   "model/crewViews": typeof model_crewViews;
   "model/crews": typeof model_crews;
@@ -231,6 +230,8 @@ declare const fullApi: ApiFromModules<{
   "model/uploads": typeof model_uploads;
   "model/userSearch": typeof model_userSearch;
   "model/viewer": typeof model_viewer;
+  "model/waitlist": typeof model_waitlist;
+  "model/waitlistRows": typeof model_waitlistRows;
   notifications: typeof notifications;
   nudges: typeof nudges;
   photos: typeof photos;
@@ -245,6 +246,7 @@ declare const fullApi: ApiFromModules<{
   rsvps: typeof rsvps;
   seed: typeof seed;
   uploads: typeof uploads;
+  waitlist: typeof waitlist;
 }>;
 export declare const api: FilterApi<
   typeof fullApi,

@@ -8,6 +8,15 @@ const SITE = "https://clink.example";
 
 /** Realistic props for every template (a new template without an entry fails the type check). */
 const SAMPLES: { [N in TemplateName]: TemplateProps<N> } = {
+  waitlist_promoted: {
+    siteUrl: SITE,
+    eventTitle: "Friday pints",
+    eventDateTime: "Friday, November 27, 2026 at 8:00 PM",
+    eventLocation: "The Crown",
+    eventUrl: `${SITE}/event/friday-pints-ab12`,
+    preferencesUrl: `${SITE}/settings`,
+    unsubscribeUrl: `${SITE}/unsubscribe?token=t`,
+  },
   magic_link: {
     siteUrl: SITE,
     link: `${SITE}/auth/callback?code=abc123&redirect=%2Fevents`,
@@ -44,16 +53,6 @@ const SAMPLES: { [N in TemplateName]: TemplateProps<N> } = {
     eventDateTime: "Friday, November 27, 2026 at 8:00 PM",
     eventLocation: null,
     eventUrl: `${SITE}/event/friday-pints-ab12`,
-  },
-  poll_nudge: {
-    siteUrl: SITE,
-    pollTitle: "Friday or Saturday?",
-    crewName: "Thirsty Thursdays",
-    senderName: "Sam <Admin> & co",
-    optionCount: 3,
-    pollUrl: `${SITE}/crew/k123/poll/p456`,
-    preferencesUrl: `${SITE}/settings`,
-    unsubscribeUrl: `${SITE}/email/unsubscribe?token=t&category=event_invitation`,
   },
   event_nudge: {
     siteUrl: SITE,

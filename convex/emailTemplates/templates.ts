@@ -10,8 +10,8 @@ import { eventInvitationEmail } from "./eventInvitation";
 import { emailDigestEmail } from "./emailDigest";
 import { eventNudgeEmail } from "./eventNudge";
 import { eventReminderEmail } from "./eventReminder";
-import { pollNudgeEmail } from "./pollNudge";
 import { signInEmail } from "./signIn";
+import { waitlistPromotedEmail } from "./waitlistPromoted";
 import type { EmailTemplate } from "./template";
 
 export const EMAIL_TEMPLATES = {
@@ -20,8 +20,8 @@ export const EMAIL_TEMPLATES = {
   event_invitation: eventInvitationEmail,
   event_reminder: eventReminderEmail,
   event_nudge: eventNudgeEmail,
-  poll_nudge: pollNudgeEmail,
   email_digest: emailDigestEmail,
+  waitlist_promoted: waitlistPromotedEmail,
 };
 
 export type TemplateName = keyof typeof EMAIL_TEMPLATES;

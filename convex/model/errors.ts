@@ -15,3 +15,8 @@ export function appError(
   if (extra.retryAfterMs !== undefined) data.retryAfterMs = extra.retryAfterMs;
   return new ConvexError(data);
 }
+
+/** Throws VALIDATION at `field` when a shared check found a problem (its message). */
+export function ensureValid(problem: string | null, field: string): void {
+  if (problem !== null) throw appError("VALIDATION", problem, { field });
+}

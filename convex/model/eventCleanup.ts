@@ -26,10 +26,12 @@ import { rememberCancelledEvent, tellAttendeesOfCancellation } from "./calendarF
 import { deleteCountedRowsOfEvent } from "./crewAttendance";
 import { cancelFinish, type EventDoc } from "./events";
 import { deleteNotificationsOfEvent } from "./notifications";
+import { deleteAnnouncementsOfAuthor, deleteAnnouncementsOfEvent } from "./announcementCleanup";
 import { changeParticipation, deleteParticipantRow, deleteUserEventCounts } from "./participation";
 import { countHostedSession, countRsvpChange } from "./profileStats";
 import { deleteStoredFile } from "./profiles";
 import { deleteRemindersOfEvent } from "./reminders";
+import { removeWaitlistEntry } from "./waitlistRows";
 import {
   deleteCommentReactionsOfEvent,
   deleteCommentsOfEvent,
@@ -68,6 +70,15 @@ const deleteParticipantsOfEvent: EventCleanup = async (ctx, eventId, limit) => {
   return rows.length;
 };
 
+const deleteWaitlistOfEvent: EventCleanup = async (ctx, eventId, limit) => {
+  const rows = await ctx.db
+    .query("event_waitlist")
+    .withIndex("by_event", (q) => q.eq("eventId", eventId))
+    .take(limit);
+  for (const row of rows) await ctx.db.delete("event_waitlist", row._id);
+  return rows.length;
+};
+
 /** The crews' links to the event (invited, or attended by their members). */
 const deleteCrewLinksOfEvent: EventCleanup = async (ctx, eventId, limit) => {
   const rows = await ctx.db
@@ -82,6 +93,7 @@ const deleteCrewLinksOfEvent: EventCleanup = async (ctx, eventId, limit) => {
 export const EVENT_CLEANUPS: ReadonlyArray<{ area: string; cleanup: EventCleanup }> = [
   { area: "rsvps", cleanup: deleteRsvpsOfEvent },
   { area: "members", cleanup: deleteMembersOfEvent },
+  { area: "waitlist", cleanup: deleteWaitlistOfEvent },
   // Before the participant rows it reads go.
   { area: "calendar", cleanup: tellAttendeesOfCancellation },
   { area: "participants", cleanup: deleteParticipantsOfEvent },
@@ -92,6 +104,7 @@ export const EVENT_CLEANUPS: ReadonlyArray<{ area: string; cleanup: EventCleanup
   { area: "comments", cleanup: deleteCommentsOfEvent },
   { area: "crewAttendees", cleanup: deleteCountedRowsOfEvent },
   { area: "crewLinks", cleanup: deleteCrewLinksOfEvent },
+  { area: "announcements", cleanup: deleteAnnouncementsOfEvent },
   { area: "notifications", cleanup: deleteNotificationsOfEvent },
   { area: "reminders", cleanup: deleteRemindersOfEvent },
 ];
@@ -159,6 +172,20 @@ export async function deleteEventsCreatedBy(
   return events.length < ACCOUNT_EVENTS_PER_RUN;
 }
 
+/** The user's places on waitlists, first, so the seats their leaving frees go to others. */
+const leaveWaitlistsOfDeletedUser: CleanupStep<Id<"users">> = async (ctx, userId, limit) => {
+  const rows = await ctx.db
+    .query("event_waitlist")
+    .withIndex("by_user", (q) => q.eq("userId", userId))
+    .take(limit);
+  for (const row of rows) {
+    const event = await ctx.db.get("events", row.eventId);
+    if (event === null) await ctx.db.delete("event_waitlist", row._id);
+    else await removeWaitlistEntry(ctx, event, row);
+  }
+  return rows.length;
+};
+
 /** The user's RSVPs elsewhere, through the one write path so those events' counts stay right. */
 const leaveRsvpsOfDeletedUser: CleanupStep<Id<"users">> = async (ctx, userId, limit) => {
   const rsvps = await ctx.db
@@ -202,7 +229,7 @@ const deleteParticipantRowsOfDeletedUser: CleanupStep<Id<"users">> = async (ctx,
 export const ACCOUNT_EVENT_ROWS_PER_RUN = 200;
 
 /**
- * A deleted user's RSVPs, memberships and participant rows, then their tab
+ * A deleted user's RSVPs, memberships, participant rows and announcements, then their tab
  * counts: up to ACCOUNT_EVENT_ROWS_PER_RUN rows, the rest scheduled
  * (`events.cleanupEventRowsOfDeletedUser`). True when finished.
  */
@@ -212,9 +239,11 @@ export async function cleanupEventRowsOfDeletedUser(
   budget: number = ACCOUNT_EVENT_ROWS_PER_RUN,
 ): Promise<boolean> {
   const steps = [
+    leaveWaitlistsOfDeletedUser,
     leaveRsvpsOfDeletedUser,
     leaveMembershipsOfDeletedUser,
     deleteParticipantRowsOfDeletedUser,
+    deleteAnnouncementsOfAuthor,
   ];
   if (!(await runCleanupSteps(ctx, userId, steps, budget))) {
     await ctx.scheduler.runAfter(0, internal.events.cleanupEventRowsOfDeletedUser, { userId });

@@ -22,6 +22,7 @@ import { averageRating } from "../../shared/recapRules";
 import type { EventAccess } from "./events";
 import type { EventDoc } from "./participation";
 import { avatarUrlOf, getProfileByUserId, profileAccessFor } from "./profiles";
+import { getWaitlistEntry, waitlistPlace } from "./waitlistRows";
 
 // ---------------------------------------------------------------- people
 
@@ -114,6 +115,11 @@ export async function eventCard(ctx: QueryCtx, event: EventDoc, people: People) 
     goingCount: event.goingCount,
     maybeCount: event.maybeCount,
     attendeeCount: event.attendeeCount,
+    /** Seats (shared/capacityRules.ts `goingLabel`): null capacity is no limit. */
+    capacity: event.capacity ?? null,
+    plusOnesAllowed: event.plusOnesAllowed ?? 0,
+    plusOneCount: event.plusOneCount ?? 0,
+    waitlistCount: event.waitlistCount ?? 0,
     /** Ratings (issue 5): average to 1 decimal (null without ratings) and how many. */
     averageRating: averageRating(event.ratingSum ?? 0, event.ratingCount ?? 0),
     totalRatings: event.ratingCount ?? 0,
@@ -220,6 +226,9 @@ export async function eventPageView(ctx: QueryCtx, access: EventAccess) {
     coHostRows.filter((row) => row.status === "accepted").map((row) => people.get(row.userId)),
   );
   const attendees = await Promise.all(attendeeRows.map((row) => people.get(row.userId)));
+  const waiting =
+    access.viewerId === null ? null : await getWaitlistEntry(ctx, event._id, access.viewerId);
+  const rsvp = access.rows.rsvp;
   return {
     event: {
       ...card,
@@ -230,7 +239,13 @@ export async function eventPageView(ctx: QueryCtx, access: EventAccess) {
     host: card.host,
     coHosts,
     attendees,
-    viewer: viewerState(access),
+    viewer: {
+      ...viewerState(access),
+      /** The plus-ones the viewer brings (going) or asked for (waiting). */
+      plusOnes: waiting?.plusOnes ?? (rsvp?.status === "going" ? (rsvp.plusOnes ?? 0) : 0),
+      /** 1 = next; null when not waiting. */
+      waitlistPlace: waiting === null ? null : await waitlistPlace(ctx, waiting),
+    },
   };
 }
 

@@ -13,8 +13,16 @@ import {
   canRsvpTo,
   canViewEvent,
   drinkGroupOf,
+  isAttendee,
   type Participation,
 } from "../../shared/eventAccess";
+import {
+  admitsNewJoin,
+  CAPACITY_MESSAGES,
+  capacityError,
+  plusOnesAllowedError,
+  type CapacitySettings,
+} from "../../shared/capacityRules";
 import {
   EVENT_ERRORS,
   EVENT_VALIDATION_MESSAGES,
@@ -38,7 +46,7 @@ import { invitationAnswerOfRsvp } from "../../shared/eventInvitationRules";
 import { firstIssue } from "../../shared/profileRules";
 import { onSessionHosted } from "./badgeCounters";
 import { sharesInvitedCrew } from "./crews";
-import { appError } from "./errors";
+import { appError, ensureValid } from "./errors";
 import { notifyHostOfRsvp, notifyInviterOfAnswer } from "./eventNotifications";
 import {
   changeParticipation,
@@ -49,6 +57,7 @@ import {
   type ParticipationRows,
 } from "./participation";
 import { countHostedSession } from "./profileStats";
+import { getWaitlistEntry, removeWaitlistEntry } from "./waitlistRows";
 import { deleteStoredFile, getProfileByUserId } from "./profiles";
 
 export type { EventDoc } from "./participation";
@@ -58,8 +67,23 @@ type WithStrings<T, K extends keyof T> = Omit<T, K> & { [P in K]: string };
 export type EventCreatePayload = WithStrings<
   EventCreateInput,
   "durationType" | "drinkType" | "vibe"
->;
-export type EventEditPayload = WithStrings<EventEditInput, "drinkType" | "vibe">;
+> &
+  CapacitySettings;
+export type EventEditPayload = WithStrings<EventEditInput, "drinkType" | "vibe"> &
+  CapacitySettings;
+
+/**
+ * The capacity fields of the wizard or the edit dialog, checked (VALIDATION
+ * at the field, before anything is written); absent ones stay as they are.
+ */
+function capacityFields(input: CapacitySettings): CapacitySettings {
+  ensureValid(capacityError(input.capacity), "capacity");
+  ensureValid(plusOnesAllowedError(input.plusOnesAllowed), "plusOnesAllowed");
+  return {
+    ...(input.capacity !== undefined ? { capacity: input.capacity } : {}),
+    ...(input.plusOnesAllowed !== undefined ? { plusOnesAllowed: input.plusOnesAllowed } : {}),
+  };
+}
 
 /** Participant rows brought up to date in the writing mutation; the rest in scheduled batches. */
 export const PARTICIPANT_SYNC_BATCH = 200;
@@ -204,6 +228,28 @@ export function ensureNotEnded(event: EventDoc, now: number = Date.now()): void 
 }
 
 /**
+ * The RSVP rules: not the host ('You are the host of this event'), not after
+ * the end, and on a private event only for those it concerns. Returns the
+ * user's rows.
+ */
+export async function ensureMayRsvp(
+  ctx: MutationCtx,
+  event: EventDoc,
+  userId: Id<"users">,
+): Promise<ParticipationRows> {
+  if (event.createdBy === userId) throw appError("FORBIDDEN", EVENT_ERRORS.hostCannotJoin);
+  ensureNotEnded(event);
+  const rows = await readParticipationRows(ctx, event._id, userId);
+  if (
+    !canRsvpTo(event, participationOf(event, userId, rows)) &&
+    !(await sharesInvitedCrew(ctx, event._id, userId))
+  ) {
+    throw appError("FORBIDDEN", EVENT_ERRORS.noPermissionToView);
+  }
+  return rows;
+}
+
+/**
  * Sets the user's RSVP after the RSVP rules: not the host ('You are the host
  * of this event'), not after the end, and on a private event only for those
  * it concerns (`canRsvpTo`; others get 'You do not have permission to view
@@ -216,17 +262,17 @@ export async function setRsvpEnsuringAllowed(
   event: EventDoc,
   userId: Id<"users">,
   status: RsvpStatus,
+  plusOnes?: number,
 ): Promise<EventDoc> {
-  if (event.createdBy === userId) throw appError("FORBIDDEN", EVENT_ERRORS.hostCannotJoin);
-  ensureNotEnded(event);
-  const rows = await readParticipationRows(ctx, event._id, userId);
+  const rows = await ensureMayRsvp(ctx, event, userId);
+  // A full session (or one with a queue) takes new people through its waitlist (./waitlist).
   if (
-    !canRsvpTo(event, participationOf(event, userId, rows)) &&
-    !(await sharesInvitedCrew(ctx, event._id, userId))
-  ) {
-    throw appError("FORBIDDEN", EVENT_ERRORS.noPermissionToView);
-  }
-  const updated = await changeParticipation(ctx, event, userId, { rsvp: status });
+    status === "going" &&
+    !isAttendee(participationOf(event, userId, rows)) &&
+    !admitsNewJoin(event, plusOnes ?? 0)
+  )
+    throw appError("VALIDATION", CAPACITY_MESSAGES.full);
+  const updated = await changeParticipation(ctx, event, userId, { rsvp: status, plusOnes });
   if (rows.rsvp?.status !== status) await notifyHostOfRsvp(ctx, updated, userId, status);
   const inviterId = rows.member?.status === "pending" ? rows.member.invitedBy : null;
   if (inviterId !== null && inviterId !== event.createdBy) {
@@ -241,7 +287,7 @@ export async function setRsvpEnsuringAllowed(
  * membership — except that an accepted invitation returns to pending, so
  * taking back an answer (a 'Maybe' toggled off, which answered it) never
  * deletes an invitation and a private session stays open to answer it; a
- * pending or declined invitation stays as it is.
+ * pending or declined invitation stays as it is. A place on the waitlist goes too.
  */
 export async function leaveEvent(
   ctx: MutationCtx,
@@ -250,7 +296,9 @@ export async function leaveEvent(
 ): Promise<void> {
   const { member } = await readParticipationRows(ctx, event._id, userId);
   const invitation = member?.role === "attendee" && member.invitedBy !== null;
-  await changeParticipation(ctx, event, userId, {
+  const waiting = await getWaitlistEntry(ctx, event._id, userId);
+  const current = waiting === null ? event : await removeWaitlistEntry(ctx, event, waiting);
+  await changeParticipation(ctx, current, userId, {
     rsvp: null,
     ...(member?.status === "accepted"
       ? { member: invitation ? { role: "attendee", status: "pending" } : null }
@@ -377,6 +425,7 @@ export async function createEvent(
   const parsed = eventCreateSchema.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error);
   const data = parsed.data;
+  const capacity = capacityFields(input);
   const { startTime, endTime } = resolveEventTimes(data, now, data.timeZone);
   ensureNoProblem(
     eventTimesProblem({ startTime, endTime }, now, { explicitEnd: data.durationType === "custom" }),
@@ -429,6 +478,7 @@ export async function createEvent(
     participantsVersion: 0,
     endJobId: null,
     updatedAt: now,
+    ...capacity,
   });
   if (!ended)
     await ctx.db.patch("events", eventId, {
@@ -474,6 +524,7 @@ export async function updateEvent(
   if (!parsed.success) throw validationError(parsed.error);
   const data = parsed.data;
   ensureNoProblem(eventTimesProblem(data, now, { current: event }));
+  const capacity = capacityFields(input);
   const details = {
     title: data.title,
     placeNickname: data.placeNickname,
@@ -499,6 +550,7 @@ export async function updateEvent(
     searchText: searchTextOf(details, await hostNames(ctx, event.createdBy)),
     participantsVersion: event.participantsVersion + (copiedFieldsChanged ? 1 : 0),
     updatedAt: now,
+    ...capacity,
   };
   if (data.endTime !== event.endTime || ended !== event.ended) {
     await cancelFinish(ctx, event);

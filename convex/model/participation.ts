@@ -14,7 +14,13 @@
  *   batches: ./crewAttendance);
  * - the user's badge counters (./badgeCounters);
  * - a pending invitation: an RSVP answers it, and an answer settles its
- *   notifications.
+ *   notifications;
+ * - the seats of a session with a capacity (shared/capacityRules.ts): the
+ *   plus-ones of those going (`plusOneCount`); a change that would take more
+ *   seats than are free is refused ('This session is full', nothing
+ *   written), and one that frees seats promotes the first people on the
+ *   waitlist who fit, in the same transaction, each told by a scheduled
+ *   notification.
  *
  * Every RSVP or membership write goes through `changeParticipation`. The
  * areas it tells never call back here, so this write path sits above them.
@@ -25,11 +31,21 @@ import { addToTrendingKey, removeFromTrendingKey } from "../../shared/discoverFi
 import { isAttendee, type Participation } from "../../shared/eventAccess";
 import type { MemberRole, MemberStatus, RsvpStatus } from "../../shared/eventOptions";
 import { invitationAnswerOfRsvp } from "../../shared/eventInvitationRules";
+import {
+  CAPACITY_MESSAGES,
+  fits,
+  freeSeats,
+  promotionOrder,
+  WAITLIST_PROMOTION_SCAN,
+} from "../../shared/capacityRules";
+import { internal } from "../_generated/api";
 import type { InvitationResponseMethod } from "../../shared/notificationRules";
 import { onParticipationChanged } from "./badgeCounters";
 import { syncCrewsOfAttendee } from "./crewAttendance";
 import { eventInvitationKey, recordInvitationResponse } from "./notifications";
+import { appError } from "./errors";
 import { countRsvpChange } from "./profileStats";
+import { firstWaitlisted, removeWaitlistEntry } from "./waitlistRows";
 
 export type EventDoc = Doc<"events">;
 export type RsvpDoc = Doc<"rsvps">;
@@ -163,7 +179,14 @@ export type ParticipationChange = {
   member?: MemberChange | null;
   /** How a pending invitation this change answers was answered (in the app unless said). */
   responseMethod?: InvitationResponseMethod;
+  /** Plus-ones to bring while going (checked against the allowance by the caller); absent keeps them. */
+  plusOnes?: number;
 };
+
+/** The plus-ones an RSVP row counts for: only while going. */
+function plusOnesOf(rsvp: RsvpDoc | null): number {
+  return rsvp?.status === "going" ? (rsvp.plusOnes ?? 0) : 0;
+}
 
 const STATUS_COUNTER = {
   going: "goingCount",
@@ -203,6 +226,7 @@ export async function changeParticipation(
     attendeeCount: event.attendeeCount,
   };
   let trendingKey = event.trendingKey;
+  let plusOneCount = event.plusOneCount ?? 0;
   let rsvp = rows.rsvp;
   let member = rows.member;
   const badgeChange = { attendance: 0, rsvpChanged: false, promoted: false };
@@ -242,6 +266,13 @@ export async function changeParticipation(
       await countRsvpChange(ctx, userId, before, after);
     }
   }
+
+  const plusOnes = rsvp?.status === "going" ? (change.plusOnes ?? rsvp.plusOnes ?? 0) : 0;
+  if (rsvp !== null && (rsvp.plusOnes ?? 0) !== plusOnes) {
+    await ctx.db.patch("rsvps", rsvp._id, { plusOnes });
+    rsvp = { ...rsvp, plusOnes };
+  }
+  plusOneCount += plusOnesOf(rsvp) - plusOnesOf(rows.rsvp);
 
   let memberChange = change.member;
   if (memberChange === undefined && change.rsvp != null && rows.member?.status === "pending") {
@@ -324,15 +355,63 @@ export async function changeParticipation(
     counters.attendeeCount = Math.max(0, counters.attendeeCount - 1);
     badgeChange.attendance = -1;
   }
+  const seatsBefore = event.attendeeCount + (event.plusOneCount ?? 0);
+  const seatsAfter = counters.attendeeCount + plusOneCount;
+  // Never overbooked: more seats only while they fit (a lowered capacity keeps who is in).
+  if (seatsAfter > seatsBefore && !fits(event, seatsAfter - seatsBefore))
+    throw appError("VALIDATION", CAPACITY_MESSAGES.full);
   await onParticipationChanged(ctx, event, userId, badgeChange, now);
 
   for (const key of Object.keys(counters) as (keyof typeof counters)[]) {
     if (counters[key] !== event[key]) eventPatch[key] = counters[key];
   }
+  if (plusOneCount !== (event.plusOneCount ?? 0)) eventPatch.plusOneCount = plusOneCount;
   if (trendingKey !== event.trendingKey) eventPatch.trendingKey = trendingKey;
   if (Object.keys(eventPatch).length === 0) return event;
   await ctx.db.patch("events", event._id, eventPatch);
-  return { ...event, ...eventPatch };
+  const updated = { ...event, ...eventPatch };
+  return seatsAfter < seatsBefore ? await promoteFromWaitlist(ctx, updated, now) : updated;
+}
+
+/**
+ * Fills free seats from the waitlist: the first people who fit, in order
+ * (shared/capacityRules.ts `promotionOrder`, over the first
+ * WAITLIST_PROMOTION_SCAN waiting), each going with the plus-ones they asked
+ * for and told by a scheduled notification. Run by every write that frees
+ * seats and when the host raises the capacity; an ended session promotes no one.
+ */
+export async function promoteFromWaitlist(
+  ctx: MutationCtx,
+  event: EventDoc,
+  now: number = Date.now(),
+): Promise<EventDoc> {
+  if ((event.waitlistCount ?? 0) === 0 || event.ended || event.endTime <= now) return event;
+  const free = freeSeats(event);
+  if (free === 0) return event;
+  const waiting = await firstWaitlisted(ctx, event._id, WAITLIST_PROMOTION_SCAN);
+  const promoted = new Set(
+    promotionOrder(
+      free,
+      waiting.map((entry) => ({ id: entry._id, plusOnes: entry.plusOnes })),
+    ),
+  );
+  let current = event;
+  for (const entry of waiting) {
+    if (!promoted.has(entry._id)) continue;
+    current = await removeWaitlistEntry(ctx, current, entry);
+    current = await changeParticipation(
+      ctx,
+      current,
+      entry.userId,
+      { rsvp: "going", plusOnes: entry.plusOnes },
+      now,
+    );
+    await ctx.scheduler.runAfter(0, internal.waitlist.notifyPromoted, {
+      eventId: event._id,
+      userId: entry.userId,
+    });
+  }
+  return current;
 }
 
 /** Deletes a participant row and takes it out of its user's tab counts (the event's counters are the caller's). */

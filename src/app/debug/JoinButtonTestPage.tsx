@@ -59,7 +59,7 @@ function JoinButtonFor({ eventRef }: { eventRef: string }) {
   return (
     <div className="flex flex-col gap-4">
       <p className="font-semibold">{event.title}</p>
-      <JoinControls eventId={event._id} viewer={viewer} isPast={isPast} />
+      <JoinControls eventId={event._id} viewer={viewer} seats={event} isPast={isPast} />
       <dl className="grid grid-cols-2 gap-2 text-sm">
         <dt className="text-cream-400">Your role</dt>
         <dd>{viewer.role}</dd>

@@ -132,7 +132,13 @@ export function EventDetails({
       {!isPast && (
         <InvitationBanner eventId={event._id} invitation={data.viewer.member} answer={answer} />
       )}
-      <JoinControls eventId={event._id} viewer={viewer} isPast={isPast} waiting={rsvpWaiting} />
+      <JoinControls
+        eventId={event._id}
+        viewer={viewer}
+        seats={event}
+        isPast={isPast}
+        waiting={rsvpWaiting}
+      />
       {viewer.isAttending && !isPast && (
         <AddToCalendar event={calendarEvent} timeZone={event.timeZone} />
       )}

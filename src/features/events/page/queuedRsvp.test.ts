@@ -4,13 +4,19 @@ import { withQueuedAnswer, withQueuedChanges, withQueuedRsvp } from "./queuedRsv
 
 type Viewer = EventPageData["viewer"];
 
-function page(viewer: Partial<Viewer>, counts = { going: 3, maybe: 1, notGoing: 0, attendees: 4 }) {
+function page(
+  viewer: Partial<Viewer>,
+  counts = { going: 3, maybe: 1, notGoing: 0, attendees: 4 },
+  seats: { capacity: number | null; waitlistCount: number } = { capacity: null, waitlistCount: 0 },
+) {
   return {
     event: {
       goingCount: counts.going,
       maybeCount: counts.maybe,
       notGoingCount: counts.notGoing,
       attendeeCount: counts.attendees,
+      plusOneCount: 0,
+      ...seats,
     },
     viewer: {
       signedIn: true,
@@ -23,6 +29,8 @@ function page(viewer: Partial<Viewer>, counts = { going: 3, maybe: 1, notGoing: 
       canDelete: false,
       canManageCoHosts: false,
       canRsvp: true,
+      plusOnes: 0,
+      waitlistPlace: null,
       ...viewer,
     },
   } as unknown as EventPageData;
@@ -33,6 +41,33 @@ const countsOf = (data: EventPageData) => ({
   maybe: data.event.maybeCount,
   notGoing: data.event.notGoingCount,
   attendees: data.event.attendeeCount,
+});
+
+describe("a queued join on a full session", () => {
+  const full = { capacity: 4, waitlistCount: 2 };
+
+  it("is predicted onto the end of the waitlist, never as going", () => {
+    const shown = withQueuedRsvp(page({}, undefined, full), "going");
+    expect(shown.viewer).toMatchObject({ isAttending: false, rsvpStatus: null, waitlistPlace: 3 });
+    expect(shown.event).toMatchObject({ attendeeCount: 4, goingCount: 3, waitlistCount: 3 });
+  });
+
+  it("a session with seats but a queue also waitlists (nobody jumps the queue)", () => {
+    const queued = withQueuedRsvp(page({}, undefined, { capacity: 10, waitlistCount: 1 }), "going");
+    expect(queued.viewer.waitlistPlace).toBe(2);
+  });
+
+  it("changes nothing once the server says waitlisted", () => {
+    const waiting = page({ waitlistPlace: 3 }, undefined, { capacity: 4, waitlistCount: 3 });
+    expect(withQueuedRsvp(waiting, "going")).toBe(waiting);
+  });
+
+  it("leaving takes the place off the waitlist", () => {
+    const waiting = page({ waitlistPlace: 1 }, undefined, { capacity: 4, waitlistCount: 1 });
+    const shown = withQueuedRsvp(waiting, null);
+    expect(shown.viewer.waitlistPlace).toBeNull();
+    expect(shown.event.waitlistCount).toBe(0);
+  });
 });
 
 describe("a queued join, leave or RSVP as the page shows it", () => {

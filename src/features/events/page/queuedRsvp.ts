@@ -4,6 +4,7 @@
  * applied the queued changes in order (the server's own state when nothing is queued, or after
  * a refusal).
  */
+import { isFull } from "../../../../shared/capacityRules";
 import { eventRoleOf, isAttendee, type Participation } from "../../../../shared/eventAccess";
 import type { InvitationResponse } from "../../../../shared/notificationRules";
 import type { EventPageData } from "./eventPageQuery";
@@ -54,14 +55,44 @@ function withParticipation(data: EventPageData, after: Participation): EventPage
 }
 
 /**
+ * The page with the viewer at the end of the waitlist, as the server answers a join on a full
+ * session (or one with a queue): not going, the waiting count one up. Already waiting: as it is.
+ */
+function withWaitlisted(data: EventPageData): EventPageData {
+  const { viewer, event } = data;
+  if (viewer.waitlistPlace !== null) return data;
+  return {
+    ...data,
+    event: { ...event, waitlistCount: event.waitlistCount + 1 },
+    viewer: { ...viewer, waitlistPlace: event.waitlistCount + 1 },
+  };
+}
+
+/** The page with the viewer off the waitlist (leaving takes their place too, as the server does). */
+function withoutWaitlistPlace(data: EventPageData): EventPageData {
+  const { viewer, event } = data;
+  if (viewer.waitlistPlace === null) return data;
+  return {
+    ...data,
+    event: { ...event, waitlistCount: Math.max(0, event.waitlistCount - 1) },
+    viewer: { ...viewer, waitlistPlace: null },
+  };
+}
+
+/**
  * The page once `status` is applied. Leaving also ends an accepted invitation (it is gone), as
- * the server does; a pending one stays pending.
+ * the server does; a pending one stays pending. A join that will not find a seat (the session
+ * is full, or people wait already) is predicted onto the waitlist, never as going.
  */
 export function withQueuedRsvp(data: EventPageData, status: Rsvp): EventPageData {
   const { viewer } = data;
   if (!viewer.signedIn) return data;
+  if (status === "going" && !viewer.isAttending) {
+    if (viewer.waitlistPlace !== null || isFull(data.event)) return withWaitlisted(data);
+  }
+  const shown = status === null ? withoutWaitlistPlace(data) : data;
   const member = status === null && viewer.member?.status === "accepted" ? null : viewer.member;
-  return withParticipation(data, {
+  return withParticipation(shown, {
     isCreator: viewer.role === "host",
     rsvpStatus: status,
     member,
