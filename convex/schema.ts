@@ -21,6 +21,7 @@ import { PROFILE_VISIBILITIES } from "../shared/profileRules";
 import { REACTIONS, REACTION_EMOJIS } from "../shared/recapRules";
 import { CREW_MEMBER_STATUSES, CREW_ROLES, CREW_VIBES } from "../shared/crewRules";
 import { NOTIFICATION_TYPES } from "../shared/notificationRules";
+import { POLL_ANSWERS, POLL_STATUSES } from "../shared/pollRules";
 import {
   BADGE_CATEGORIES,
   BADGE_COLOR_TIERS,
@@ -51,6 +52,7 @@ export const EMAIL_TYPES = [
   "event_invitation",
   "event_reminder",
   "event_nudge",
+  "poll_nudge",
   "waitlist_promoted",
   "email_digest",
   "test",
@@ -84,6 +86,8 @@ export const crewRoleValidator = v.union(...CREW_ROLES.map((value) => v.literal(
 export const crewMemberStatusValidator = v.union(
   ...CREW_MEMBER_STATUSES.map((value) => v.literal(value)),
 );
+export const pollStatusValidator = v.union(...POLL_STATUSES.map((value) => v.literal(value)));
+export const pollAnswerValidator = v.union(...POLL_ANSWERS.map((value) => v.literal(value)));
 export const notificationTypeValidator = v.union(
   ...NOTIFICATION_TYPES.map((value) => v.literal(value)),
 );
@@ -620,6 +624,66 @@ export default defineSchema({
     .index("by_crew_and_event_and_user", ["crewId", "eventId", "userId"])
     .index("by_event_and_user", ["eventId", "userId"])
     .index("by_user_and_crew", ["userId", "crewId"]),
+
+  // ---------------------------------------------------------------- crew polls
+
+  /**
+   * A crew's poll on when (and where) to meet. `answeredCount` (members with
+   * at least one answer) is kept by model/crewPolls.ts on every answer; a
+   * pick closes it and records the session it became.
+   */
+  crew_polls: defineTable({
+    crewId: v.id("crews"),
+    createdBy: v.id("users"),
+    title: v.string(),
+    status: pollStatusValidator,
+    deadline: v.union(v.number(), v.null()),
+    allowMemberOptions: v.boolean(),
+    /** The creator's time zone, for the session the winner becomes. */
+    timeZone: v.string(),
+    optionCount: v.number(),
+    answeredCount: v.number(),
+    createdAt: v.number(),
+    closedAt: v.union(v.number(), v.null()),
+    winningOptionId: v.union(v.id("crew_poll_options"), v.null()),
+    eventId: v.union(v.id("events"), v.null()),
+  }).index("by_crew_and_status", ["crewId", "status"]),
+
+  /** One option of a poll (2–10), with its tallies kept on every answer. */
+  crew_poll_options: defineTable({
+    pollId: v.id("crew_polls"),
+    crewId: v.id("crews"),
+    startTime: v.number(),
+    location: v.union(v.string(), v.null()),
+    placeId: v.union(v.string(), v.null()),
+    placeName: v.union(v.string(), v.null()),
+    latitude: v.union(v.number(), v.null()),
+    longitude: v.union(v.number(), v.null()),
+    addedBy: v.id("users"),
+    yesCount: v.number(),
+    ifNeedBeCount: v.number(),
+    noCount: v.number(),
+  })
+    // eslint-disable-next-line @convex-dev/no-duplicate-indexes -- a poll's options in the order added (_creationTime)
+    .index("by_poll", ["pollId"])
+    .index("by_crew", ["crewId"]),
+
+  /**
+   * One row per (poll, member): all their answers (one per option) and when
+   * they were last nudged, so the grid reads one document per member.
+   */
+  crew_poll_responses: defineTable({
+    pollId: v.id("crew_polls"),
+    crewId: v.id("crews"),
+    userId: v.id("users"),
+    answers: v.array(
+      v.object({ optionId: v.id("crew_poll_options"), answer: pollAnswerValidator }),
+    ),
+    answeredAt: v.union(v.number(), v.null()),
+    nudgedAt: v.union(v.number(), v.null()),
+  })
+    .index("by_poll_and_user", ["pollId", "userId"])
+    .index("by_crew_and_user", ["crewId", "userId"]),
 
   // ---------------------------------------------------------------- notifications
 

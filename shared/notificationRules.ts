@@ -19,6 +19,8 @@ export const NOTIFICATION_TYPES = [
   "crew_promotion",
   "event_promotion",
   "badge_achievement",
+  "poll_nudge",
+  "poll_deadline",
   "waitlist_promoted",
 ] as const;
 
@@ -104,6 +106,9 @@ export type InvitationAnswer = {
 
 export type SessionChange = "time" | "place" | "time_and_place";
 
+/** What a notification about a crew poll says of it; `pollPath` is the poll page it opens. */
+export type PollPayload = { pollId: string; pollTitle: string; pollPath: string };
+
 /** What each notification type carries (its `data`): written by the server, read by the bell and the push. */
 export type NotificationPayloads<I extends PayloadIds = PayloadIds> = {
   event_rsvp: SessionPayload<I> & { rsvpUserId: I["user"]; response: RsvpStatus };
@@ -123,6 +128,8 @@ export type NotificationPayloads<I extends PayloadIds = PayloadIds> = {
     inviterName: string;
     /** A reminder of a pending invitation (a nudge) rather than the invitation itself. */
     nudge?: true;
+    /** Sent to someone who answered "If need be" on the crew poll option this session came from. */
+    ifNeedBe?: true;
   } & Partial<InvitationAnswer>;
   event_invitation_response: SessionPayload<I> & {
     userId: I["user"];
@@ -146,6 +153,10 @@ export type NotificationPayloads<I extends PayloadIds = PayloadIds> = {
     /** Null on awards stored before the link was: they open the person's own profile. */
     badgesPath: string | null;
   };
+  /** A crew member is asked to answer a poll. */
+  poll_nudge: CrewPayload<I> & PollPayload;
+  /** A poll's creator hears its deadline passed without a pick. */
+  poll_deadline: CrewPayload<I> & PollPayload;
 };
 
 export type NotificationPayload<
@@ -239,6 +250,12 @@ const crew = fields<CrewPayload>({
   crewName: text("crewName", "crew_name"),
 });
 
+const poll = fields<PollPayload>({
+  pollId: text("pollId"),
+  pollTitle: text("pollTitle"),
+  pollPath: text("pollPath"),
+});
+
 const inviter = fields({
   inviterId: text("inviterId", "inviter_id"),
   inviterName: text("inviterName", "inviter_name"),
@@ -278,7 +295,10 @@ const PAYLOAD_READERS: { [T in NotificationType]: Reader<NotificationPayload<T>>
   crew_invitation_response: both(crew, answerer),
   event_invitation: both(
     both(session, inviter),
-    both(answer, (data) => (data.nudge === true ? { nudge: true as const } : {})),
+    both(answer, (data) => ({
+      ...(data.nudge === true ? { nudge: true as const } : {}),
+      ...(data.ifNeedBe === true ? { ifNeedBe: true as const } : {}),
+    })),
   ),
   event_invitation_response: both(session, answerer),
   event_update: both(
@@ -300,6 +320,8 @@ const PAYLOAD_READERS: { [T in NotificationType]: Reader<NotificationPayload<T>>
     badgeTier: orNull(oneOf(BADGE_COLOR_TIERS, "badgeTier", "badge_tier")),
     badgesPath: orNull(text("badgesPath", "badges_path")),
   }),
+  poll_nudge: both(crew, poll),
+  poll_deadline: both(crew, poll),
 };
 
 /**
@@ -419,6 +441,7 @@ export function notificationLink(notification: TypedNotification): string | null
   if (data === null) return null;
   if ("eventPath" in data) return data.eventPath;
   if ("badgesPath" in data) return data.badgesPath;
+  if ("pollPath" in data) return data.pollPath;
   if ("crewId" in data) return `/crew/${data.crewId}`;
   return null;
 }

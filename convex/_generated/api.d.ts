@@ -20,6 +20,7 @@ import type * as badges from "../badges.js";
 import type * as calendarFeeds from "../calendarFeeds.js";
 import type * as comments from "../comments.js";
 import type * as crewAttendance from "../crewAttendance.js";
+import type * as crewPolls from "../crewPolls.js";
 import type * as crews from "../crews.js";
 import type * as crons from "../crons.js";
 import type * as debug from "../debug.js";
@@ -33,6 +34,7 @@ import type * as emailTemplates_eventInvitation from "../emailTemplates/eventInv
 import type * as emailTemplates_eventNudge from "../emailTemplates/eventNudge.js";
 import type * as emailTemplates_eventReminder from "../emailTemplates/eventReminder.js";
 import type * as emailTemplates_layout from "../emailTemplates/layout.js";
+import type * as emailTemplates_pollNudge from "../emailTemplates/pollNudge.js";
 import type * as emailTemplates_render from "../emailTemplates/render.js";
 import type * as emailTemplates_signIn from "../emailTemplates/signIn.js";
 import type * as emailTemplates_template from "../emailTemplates/template.js";
@@ -56,6 +58,7 @@ import type * as model_crewAttendance from "../model/crewAttendance.js";
 import type * as model_crewCleanup from "../model/crewCleanup.js";
 import type * as model_crewInvites from "../model/crewInvites.js";
 import type * as model_crewMembership from "../model/crewMembership.js";
+import type * as model_crewPolls from "../model/crewPolls.js";
 import type * as model_crewSharePage from "../model/crewSharePage.js";
 import type * as model_crewViews from "../model/crewViews.js";
 import type * as model_crews from "../model/crews.js";
@@ -142,6 +145,7 @@ declare const fullApi: ApiFromModules<{
   calendarFeeds: typeof calendarFeeds;
   comments: typeof comments;
   crewAttendance: typeof crewAttendance;
+  crewPolls: typeof crewPolls;
   crews: typeof crews;
   crons: typeof crons;
   debug: typeof debug;
@@ -155,6 +159,7 @@ declare const fullApi: ApiFromModules<{
   "emailTemplates/eventNudge": typeof emailTemplates_eventNudge;
   "emailTemplates/eventReminder": typeof emailTemplates_eventReminder;
   "emailTemplates/layout": typeof emailTemplates_layout;
+  "emailTemplates/pollNudge": typeof emailTemplates_pollNudge;
   "emailTemplates/render": typeof emailTemplates_render;
   "emailTemplates/signIn": typeof emailTemplates_signIn;
   "emailTemplates/template": typeof emailTemplates_template;
@@ -178,6 +183,7 @@ declare const fullApi: ApiFromModules<{
   "model/crewCleanup": typeof model_crewCleanup;
   "model/crewInvites": typeof model_crewInvites;
   "model/crewMembership": typeof model_crewMembership;
+  "model/crewPolls": typeof model_crewPolls;
   "model/crewSharePage": typeof model_crewSharePage;
   "model/crewViews": typeof model_crewViews;
   "model/crews": typeof model_crews;

@@ -54,6 +54,16 @@ const SAMPLES: { [N in TemplateName]: TemplateProps<N> } = {
     eventLocation: null,
     eventUrl: `${SITE}/event/friday-pints-ab12`,
   },
+  poll_nudge: {
+    siteUrl: SITE,
+    pollTitle: "Friday or Saturday?",
+    crewName: "Thirsty Thursdays",
+    senderName: "Sam <Admin> & co",
+    optionCount: 3,
+    pollUrl: `${SITE}/crew/k123/poll/p456`,
+    preferencesUrl: `${SITE}/settings`,
+    unsubscribeUrl: `${SITE}/email/unsubscribe?token=t&category=event_invitation`,
+  },
   event_nudge: {
     siteUrl: SITE,
     eventTitle: "Friday pints",

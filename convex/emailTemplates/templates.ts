@@ -10,6 +10,7 @@ import { eventInvitationEmail } from "./eventInvitation";
 import { emailDigestEmail } from "./emailDigest";
 import { eventNudgeEmail } from "./eventNudge";
 import { eventReminderEmail } from "./eventReminder";
+import { pollNudgeEmail } from "./pollNudge";
 import { signInEmail } from "./signIn";
 import { waitlistPromotedEmail } from "./waitlistPromoted";
 import type { EmailTemplate } from "./template";
@@ -20,6 +21,7 @@ export const EMAIL_TEMPLATES = {
   event_invitation: eventInvitationEmail,
   event_reminder: eventReminderEmail,
   event_nudge: eventNudgeEmail,
+  poll_nudge: pollNudgeEmail,
   email_digest: emailDigestEmail,
   waitlist_promoted: waitlistPromotedEmail,
 };
