@@ -30,6 +30,8 @@ const stages: Step[][] = [
     },
     // No import circles, type-only ones included (the last part of `npm run lint`).
     { name: "import circles", command: "npm", args: ["run", "--silent", "circles"] },
+    // Every dependency used and every file reachable (knip.json names the entry points).
+    { name: "unused dependencies", command: localBin("knip"), args: ["--no-progress"] },
   ],
   // One vitest invocation runs the unit, convex and local-backend projects.
   [{ name: "unit, convex and local-backend tests", command: localBin("vitest"), args: ["run"] }],

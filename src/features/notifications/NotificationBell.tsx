@@ -12,14 +12,19 @@ import { BellIcon } from "./icons";
 import { NotificationList, NotificationPanel } from "./NotificationPanel";
 import { queuedUnreadCount } from "./queuedChanges";
 import { useQueuedNotificationChanges } from "./useQueuedNotificationChanges";
-import { useArrivalToasts } from "./useArrivalToasts";
+import { useArrivalToasts, type CelebrateBadge } from "./useArrivalToasts";
 
 /**
  * The nav bar's bell (signed-in users only): live unread badge, arrival toasts, the popover.
  * It sits in the app's frame, so a failure of its own stays inside it: the bell then opens on
  * 'Failed to load notifications' with Try Again, and the page around it goes on working.
  */
-export function NotificationBell() {
+export function NotificationBell({
+  celebrateBadge,
+}: {
+  /** How a badge award that arrives is celebrated (composed by the app). */
+  celebrateBadge?: CelebrateBadge;
+} = {}) {
   // Try Again remounts the bell and the toasts: both subscribe again.
   const [attempt, setAttempt] = useState(0);
   return (
@@ -31,7 +36,7 @@ export function NotificationBell() {
       </QueryErrorBoundary>
       {/* Toasts are extras: if their query fails, the bell's list says so when opened. */}
       <QueryErrorBoundary fallback={() => null}>
-        <ArrivalToasts />
+        <ArrivalToasts celebrateBadge={celebrateBadge} />
       </QueryErrorBoundary>
     </Fragment>
   );
@@ -81,8 +86,8 @@ function UnavailableBell({ onRetry }: { onRetry: () => void }) {
   );
 }
 
-function ArrivalToasts() {
-  useArrivalToasts();
+function ArrivalToasts({ celebrateBadge }: { celebrateBadge?: CelebrateBadge }) {
+  useArrivalToasts(celebrateBadge);
   return null;
 }
 
