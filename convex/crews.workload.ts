@@ -50,7 +50,8 @@ export type CrewPerfWorld = {
 };
 
 /** A signed-in user with a profile, as a sign-in leaves one; returns the id and the auth subject. */
-async function insertUser(ctx: MutationCtx, name: string, index: number, now: number) {
+/** Also the crew polls workload's (crewPolls.workload.ts). */
+export async function insertUser(ctx: MutationCtx, name: string, index: number, now: number) {
   const userId = await ctx.db.insert("users", { name, email: `crewperf${index}@example.com` });
   const sessionId = await ctx.db.insert("authSessions", {
     userId,
