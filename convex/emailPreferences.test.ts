@@ -58,6 +58,7 @@ const SAVE: EmailPreferences = {
   eventInvitations: false,
   eventReminders: true,
   crewInvitations: true,
+  hostAnnouncements: false,
   marketingEmails: true,
   emailFrequency: "weekly",
 };
@@ -100,6 +101,7 @@ describe("emailPreferences.mine and save", () => {
       eventInvitations: true,
       eventReminders: true,
       crewInvitations: true,
+      hostAnnouncements: true,
       marketingEmails: false,
       emailFrequency: "immediate",
     });

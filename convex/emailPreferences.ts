@@ -35,6 +35,8 @@ export const save = mutation({
     eventInvitations: v.boolean(),
     eventReminders: v.boolean(),
     crewInvitations: v.boolean(),
+    /** Optional: a page loaded before the category existed saves without it (left as it is). */
+    hostAnnouncements: v.optional(v.boolean()),
     marketingEmails: v.boolean(),
     emailFrequency: emailFrequencyValidator,
     timeZone: v.optional(v.string()),

@@ -29,6 +29,7 @@ import {
   WEEKDAYS,
 } from "../shared/badgeCatalogue";
 import { EMAIL_CATEGORIES, EMAIL_FREQUENCIES } from "../shared/emailPreferences";
+import { ANNOUNCEMENT_GROUPS } from "../shared/announcementRules";
 
 export const profileVisibilityValidator = v.union(
   ...PROFILE_VISIBILITIES.map((value) => v.literal(value)),
@@ -54,6 +55,7 @@ export const EMAIL_TYPES = [
   "event_nudge",
   "poll_nudge",
   "waitlist_promoted",
+  "host_announcement",
   "email_digest",
   "test",
 ] as const;
@@ -88,6 +90,9 @@ export const crewMemberStatusValidator = v.union(
 );
 export const pollStatusValidator = v.union(...POLL_STATUSES.map((value) => v.literal(value)));
 export const pollAnswerValidator = v.union(...POLL_ANSWERS.map((value) => v.literal(value)));
+export const announcementGroupValidator = v.union(
+  ...ANNOUNCEMENT_GROUPS.map((value) => v.literal(value)),
+);
 export const notificationTypeValidator = v.union(
   ...NOTIFICATION_TYPES.map((value) => v.literal(value)),
 );
@@ -238,6 +243,8 @@ export default defineSchema({
     eventInvitations: v.boolean(),
     eventReminders: v.boolean(),
     crewInvitations: v.boolean(),
+    /** Absent on rows saved before the category existed: read as on (its default). */
+    hostAnnouncements: v.optional(v.boolean()),
     marketingEmails: v.boolean(),
     emailFrequency: emailFrequencyValidator,
     timeZone: v.union(v.string(), v.null()),
@@ -410,6 +417,21 @@ export default defineSchema({
     .index("by_event", ["eventId"])
     .index("by_event_and_user", ["eventId", "userId"])
     .index("by_user", ["userId"]),
+
+  /**
+   * What the host or a co-host told a session's people (shared/announcementRules.ts),
+   * newest last (`_creationTime`); told in scheduled batches by group as each
+   * person stands when the batch runs.
+   */
+  event_announcements: defineTable({
+    eventId: v.id("events"),
+    authorId: v.id("users"),
+    text: v.string(),
+    groups: v.array(announcementGroupValidator),
+  })
+    // The session's list and its daily limit, in posting order (_creationTime).
+    .index("by_event", ["eventId"])
+    .index("by_author", ["authorId"]),
 
   /** Hosts, co-hosts and invited attendees. The creator has a host row. */
   event_members: defineTable({

@@ -19,7 +19,10 @@ const none: Participation = { isCreator: false, rsvpStatus: null, member: null }
 describe("checkAnnouncement", () => {
   test("keeps the text by the user-text rule and the groups once, in order", () => {
     expect(
-      checkAnnouncement({ text: "  Table 4\r\nat the back\u202e ", groups: ["maybe", "going", "maybe"] }),
+      checkAnnouncement({
+        text: "  Table 4\r\nat the back\u202e ",
+        groups: ["maybe", "going", "maybe"],
+      }),
     ).toEqual({ ok: true, text: "Table 4\nat the back", groups: ["going", "maybe"] });
   });
 
@@ -29,14 +32,22 @@ describe("checkAnnouncement", () => {
       field: "text",
       message: ANNOUNCEMENT_MESSAGES.textRequired,
     });
-    expect(checkAnnouncement({ text: "a".repeat(ANNOUNCEMENT_MAX_LENGTH), groups: ["going"] }).ok).toBe(true);
-    expect(checkAnnouncement({ text: "a".repeat(ANNOUNCEMENT_MAX_LENGTH + 1), groups: ["going"] })).toMatchObject({
+    expect(
+      checkAnnouncement({ text: "a".repeat(ANNOUNCEMENT_MAX_LENGTH), groups: ["going"] }).ok,
+    ).toBe(true);
+    expect(
+      checkAnnouncement({ text: "a".repeat(ANNOUNCEMENT_MAX_LENGTH + 1), groups: ["going"] }),
+    ).toMatchObject({
       field: "text",
       message: ANNOUNCEMENT_MESSAGES.textTooLong,
     });
     // Emoji count once.
-    expect(checkAnnouncement({ text: "🍺".repeat(ANNOUNCEMENT_MAX_LENGTH), groups: ["going"] }).ok).toBe(true);
-    expect(checkAnnouncement({ text: "a\ud800", groups: ["going"] })).toMatchObject({ field: "text" });
+    expect(
+      checkAnnouncement({ text: "🍺".repeat(ANNOUNCEMENT_MAX_LENGTH), groups: ["going"] }).ok,
+    ).toBe(true);
+    expect(checkAnnouncement({ text: "a\ud800", groups: ["going"] })).toMatchObject({
+      field: "text",
+    });
   });
 
   test("refuses no group and unknown groups", () => {
@@ -53,8 +64,12 @@ describe("checkAnnouncement", () => {
 
 test("the host and accepted co-hosts may post; attendees, invitees and strangers may not", () => {
   expect(canPostAnnouncement({ ...none, isCreator: true })).toBe(true);
-  expect(canPostAnnouncement({ ...none, member: { role: "co_host", status: "accepted" } })).toBe(true);
-  expect(canPostAnnouncement({ ...none, member: { role: "co_host", status: "pending" } })).toBe(false);
+  expect(canPostAnnouncement({ ...none, member: { role: "co_host", status: "accepted" } })).toBe(
+    true,
+  );
+  expect(canPostAnnouncement({ ...none, member: { role: "co_host", status: "pending" } })).toBe(
+    false,
+  );
   expect(canPostAnnouncement({ ...none, rsvpStatus: "going" })).toBe(false);
   expect(canPostAnnouncement(none)).toBe(false);
   expect(canPostAnnouncement(null)).toBe(false);
@@ -66,7 +81,9 @@ test("the daily limit slides over 24 hours", () => {
   const five = Array.from({ length: 5 }, (_, i) => now - i * 1000);
   expect(announcementsLeft(five, now)).toBe(0);
   expect(announcementsLeft([...five, ...five], now)).toBe(0);
-  expect(announcementsLeft([now - ANNOUNCEMENT_WINDOW_MS, now - 1], now)).toBe(ANNOUNCEMENTS_PER_DAY - 1);
+  expect(announcementsLeft([now - ANNOUNCEMENT_WINDOW_MS, now - 1], now)).toBe(
+    ANNOUNCEMENTS_PER_DAY - 1,
+  );
 });
 
 test("each person is in one group at most", () => {
@@ -76,7 +93,9 @@ test("each person is in one group at most", () => {
   expect(at({ rsvpStatus: "going" })).toBe("going");
   expect(at({ member: { role: "attendee", status: "accepted" } })).toBe("going");
   expect(at({ rsvpStatus: "maybe" })).toBe("maybe");
-  expect(at({ rsvpStatus: "maybe", member: { role: "attendee", status: "accepted" } })).toBe("maybe");
+  expect(at({ rsvpStatus: "maybe", member: { role: "attendee", status: "accepted" } })).toBe(
+    "maybe",
+  );
   expect(at({ member: { role: "attendee", status: "pending" } })).toBe("invited");
   expect(at({ rsvpStatus: "maybe" }, true)).toBe("waitlisted");
   expect(at({}, true)).toBe("waitlisted");

@@ -1,5 +1,5 @@
 /**
- * E-mail preferences: the four
+ * E-mail preferences: the five
  * categories a person can turn off, how often they want mail, and what that
  * means for one message — send it now, keep it for the morning digest, or
  * skip it. Pure: shared by the Settings page and the send path.
@@ -13,6 +13,7 @@ export const EMAIL_CATEGORIES = [
   "event_invitation",
   "event_reminder",
   "crew_invitation",
+  "host_announcement",
   "marketing",
 ] as const;
 export type EmailCategory = (typeof EMAIL_CATEGORIES)[number];
@@ -24,17 +25,19 @@ export type EmailPreferences = {
   eventInvitations: boolean;
   eventReminders: boolean;
   crewInvitations: boolean;
+  hostAnnouncements: boolean;
   marketingEmails: boolean;
   emailFrequency: EmailFrequency;
 };
 
 export type EmailPreferenceToggle = Exclude<keyof EmailPreferences, "emailFrequency">;
 
-/** Invitations and reminders on, marketing off, immediate. */
+/** Invitations, reminders and hosts' announcements on, marketing off, immediate. */
 export const DEFAULT_EMAIL_PREFERENCES: EmailPreferences = {
   eventInvitations: true,
   eventReminders: true,
   crewInvitations: true,
+  hostAnnouncements: true,
   marketingEmails: false,
   emailFrequency: "immediate",
 };
@@ -44,6 +47,7 @@ export const CATEGORY_TOGGLE: Record<EmailCategory, EmailPreferenceToggle> = {
   event_invitation: "eventInvitations",
   event_reminder: "eventReminders",
   crew_invitation: "crewInvitations",
+  host_announcement: "hostAnnouncements",
   marketing: "marketingEmails",
 };
 
@@ -58,6 +62,10 @@ export const EMAIL_CATEGORY_COPY: Record<EmailCategory, { label: string; descrip
     description: "An e-mail 1 hour before a session you're going to",
   },
   crew_invitation: { label: "Crew invitations", description: "When someone invites you to a crew" },
+  host_announcement: {
+    label: "Announcements from hosts",
+    description: "When the host of a session you're in posts an announcement",
+  },
   marketing: { label: "News and offers", description: "Occasional news about Clink" },
 };
 

@@ -22,6 +22,7 @@ export const NOTIFICATION_TYPES = [
   "poll_nudge",
   "poll_deadline",
   "waitlist_promoted",
+  "event_announcement",
 ] as const;
 
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
@@ -143,6 +144,8 @@ export type NotificationPayloads<I extends PayloadIds = PayloadIds> = {
   event_promotion: SessionPayload<I> & { role: "co_host" | "attendee" };
   /** A seat opened and the person moved from the waitlist to going. */
   waitlist_promoted: SessionPayload<I>;
+  /** The host or a co-host posted an announcement to the session's people; the text is the message. */
+  event_announcement: SessionPayload<I> & { announcementId: string };
   badge_achievement: {
     badgeKey: string;
     badgeName: string;
@@ -312,6 +315,7 @@ const PAYLOAD_READERS: { [T in NotificationType]: Reader<NotificationPayload<T>>
   crew_promotion: both(crew, fields({ role: oneOf(["co_host", "member"] as const, "role") })),
   event_promotion: both(session, fields({ role: oneOf(["co_host", "attendee"] as const, "role") })),
   waitlist_promoted: session,
+  event_announcement: both(session, fields({ announcementId: text("announcementId") })),
   badge_achievement: fields({
     badgeKey: text("badgeKey", "badge_key"),
     badgeName: text("badgeName"),
@@ -428,6 +432,10 @@ export const NOTIFICATION_TEXTS = {
       role === "co_host"
         ? `You were made a co-host of ${quoted(event)}`
         : `You are no longer a co-host of ${quoted(event)}`,
+  }),
+  eventAnnouncement: (author: string, event: string, excerpt: string) => ({
+    title: `📣 ${author} in ${quoted(event)}`,
+    message: excerpt,
   }),
   waitlistPromoted: (event: string) => ({
     title: "You're in!",

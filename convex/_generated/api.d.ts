@@ -14,6 +14,7 @@ import type {
   FunctionReference,
 } from "convex/server";
 import type * as account from "../account.js";
+import type * as announcements from "../announcements.js";
 import type * as auth from "../auth.js";
 import type * as authConfig from "../authConfig.js";
 import type * as badges from "../badges.js";
@@ -33,6 +34,7 @@ import type * as emailTemplates_emailDigest from "../emailTemplates/emailDigest.
 import type * as emailTemplates_eventInvitation from "../emailTemplates/eventInvitation.js";
 import type * as emailTemplates_eventNudge from "../emailTemplates/eventNudge.js";
 import type * as emailTemplates_eventReminder from "../emailTemplates/eventReminder.js";
+import type * as emailTemplates_hostAnnouncement from "../emailTemplates/hostAnnouncement.js";
 import type * as emailTemplates_layout from "../emailTemplates/layout.js";
 import type * as emailTemplates_pollNudge from "../emailTemplates/pollNudge.js";
 import type * as emailTemplates_render from "../emailTemplates/render.js";
@@ -47,6 +49,8 @@ import type * as idempotency from "../idempotency.js";
 import type * as invitationTokens from "../invitationTokens.js";
 import type * as invitations from "../invitations.js";
 import type * as model_accountDeletion from "../model/accountDeletion.js";
+import type * as model_announcementCleanup from "../model/announcementCleanup.js";
+import type * as model_announcements from "../model/announcements.js";
 import type * as model_authProviders from "../model/authProviders.js";
 import type * as model_avatars from "../model/avatars.js";
 import type * as model_badgeCounters from "../model/badgeCounters.js";
@@ -139,6 +143,7 @@ import type * as waitlist from "../waitlist.js";
  */
 declare const fullApi: ApiFromModules<{
   account: typeof account;
+  announcements: typeof announcements;
   auth: typeof auth;
   authConfig: typeof authConfig;
   badges: typeof badges;
@@ -158,6 +163,7 @@ declare const fullApi: ApiFromModules<{
   "emailTemplates/eventInvitation": typeof emailTemplates_eventInvitation;
   "emailTemplates/eventNudge": typeof emailTemplates_eventNudge;
   "emailTemplates/eventReminder": typeof emailTemplates_eventReminder;
+  "emailTemplates/hostAnnouncement": typeof emailTemplates_hostAnnouncement;
   "emailTemplates/layout": typeof emailTemplates_layout;
   "emailTemplates/pollNudge": typeof emailTemplates_pollNudge;
   "emailTemplates/render": typeof emailTemplates_render;
@@ -172,6 +178,8 @@ declare const fullApi: ApiFromModules<{
   invitationTokens: typeof invitationTokens;
   invitations: typeof invitations;
   "model/accountDeletion": typeof model_accountDeletion;
+  "model/announcementCleanup": typeof model_announcementCleanup;
+  "model/announcements": typeof model_announcements;
   "model/authProviders": typeof model_authProviders;
   "model/avatars": typeof model_avatars;
   "model/badgeCounters": typeof model_badgeCounters;

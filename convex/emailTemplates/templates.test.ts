@@ -8,6 +8,17 @@ const SITE = "https://clink.example";
 
 /** Realistic props for every template (a new template without an entry fails the type check). */
 const SAMPLES: { [N in TemplateName]: TemplateProps<N> } = {
+  host_announcement: {
+    siteUrl: SITE,
+    eventTitle: "Friday pints",
+    authorName: "Sam <Admin> & co",
+    text: "Table 4 at the back.\nBring cash <b>please</b>",
+    eventDateTime: "Friday, November 27, 2026 at 8:00 PM",
+    eventLocation: "The Crown",
+    eventUrl: `${SITE}/event/friday-pints-ab12`,
+    preferencesUrl: `${SITE}/settings`,
+    unsubscribeUrl: `${SITE}/email/unsubscribe?token=t&category=host_announcement`,
+  },
   waitlist_promoted: {
     siteUrl: SITE,
     eventTitle: "Friday pints",

@@ -10,6 +10,7 @@ import { eventInvitationEmail } from "./eventInvitation";
 import { emailDigestEmail } from "./emailDigest";
 import { eventNudgeEmail } from "./eventNudge";
 import { eventReminderEmail } from "./eventReminder";
+import { hostAnnouncementEmail } from "./hostAnnouncement";
 import { pollNudgeEmail } from "./pollNudge";
 import { signInEmail } from "./signIn";
 import { waitlistPromotedEmail } from "./waitlistPromoted";
@@ -23,6 +24,7 @@ export const EMAIL_TEMPLATES = {
   event_nudge: eventNudgeEmail,
   poll_nudge: pollNudgeEmail,
   email_digest: emailDigestEmail,
+  host_announcement: hostAnnouncementEmail,
   waitlist_promoted: waitlistPromotedEmail,
 };
 

@@ -41,6 +41,7 @@ export async function emailPreferencesOf(
     eventInvitations: row.eventInvitations,
     eventReminders: row.eventReminders,
     crewInvitations: row.crewInvitations,
+    hostAnnouncements: row.hostAnnouncements ?? DEFAULT_EMAIL_PREFERENCES.hostAnnouncements,
     marketingEmails: row.marketingEmails,
     emailFrequency: row.emailFrequency,
   };
@@ -96,13 +97,14 @@ export async function listUnsubscribeHeaders(
 export async function saveEmailPreferences(
   ctx: MutationCtx,
   userId: Id<"users">,
-  preferences: EmailPreferences,
+  preferences: Omit<EmailPreferences, "hostAnnouncements"> & { hostAnnouncements?: boolean },
   timeZone: string | null,
 ): Promise<void> {
   const row = await ensureEmailPreferencesRow(ctx, userId);
   const zone = timeZone !== null && isTimeZone(timeZone) ? timeZone : row.timeZone;
   await ctx.db.patch("email_preferences", row._id, {
     ...preferences,
+    hostAnnouncements: preferences.hostAnnouncements ?? row.hostAnnouncements,
     timeZone: zone,
     updatedAt: Date.now(),
   });
