@@ -235,7 +235,7 @@ describe("answering", () => {
   test("answers change the per-option tallies by the difference; closed polls refuse", async () => {
     const w = await world();
     const { pollId, options } = await startPoll(w);
-    const [a, b] = options as [string, string];
+    const [a, b] = options as [Id<"crew_poll_options">, Id<"crew_poll_options">];
     await w.member.asUser.mutation(api.crewPolls.answer, { pollId, optionId: a, answer: "yes" });
     await w.member.asUser.mutation(api.crewPolls.answer, { pollId, optionId: b, answer: "no" });
     await w.member.asUser.mutation(api.crewPolls.answer, {
@@ -354,7 +354,7 @@ describe("picking the winner", () => {
   test("only runners pick; the poll becomes a private crew session: Yes going, If need be invited", async () => {
     const w = await world();
     const { pollId, options } = await startPoll(w, w.member);
-    const [a, b] = options as [string, string];
+    const [a, b] = options as [Id<"crew_poll_options">, Id<"crew_poll_options">];
     await w.coHost.asUser.mutation(api.crewPolls.answer, { pollId, optionId: b, answer: "yes" });
     await w.other.asUser.mutation(api.crewPolls.answer, {
       pollId,
