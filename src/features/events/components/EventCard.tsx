@@ -1,3 +1,4 @@
+import { goingLabel } from "../../../../shared/capacityRules";
 import { Link } from "react-router-dom";
 import type { DurationType } from "../../../../shared/eventOptions";
 import { timingLabel, timingStatus } from "../../../../shared/eventTiming";
@@ -25,6 +26,10 @@ export type EventCardData = {
   coverUrl: string | null;
   attendeeCount: number;
   maybeCount: number;
+  /** Seats (absent on older payloads: no limit). */
+  capacity?: number | null;
+  plusOneCount?: number;
+  waitlistCount?: number;
   host: { displayName: string; avatarUrl: string | null };
   /** Average to 1 decimal, null without ratings (absent on older payloads). */
   averageRating?: number | null;
@@ -36,7 +41,15 @@ export function placeLine(event: Pick<EventCardData, "placeNickname" | "placeNam
   return event.placeNickname || event.placeName || event.location || null;
 }
 
-function countsText(event: Pick<EventCardData, "attendeeCount" | "maybeCount">, past: boolean) {
+function countsText(
+  event: Pick<
+    EventCardData,
+    "attendeeCount" | "maybeCount" | "capacity" | "plusOneCount" | "waitlistCount"
+  >,
+  past: boolean,
+) {
+  // A session with a capacity reads '12 / 20 going · 3 waiting' (seats, plus-ones included).
+  if (event.capacity != null && !past) return goingLabel(event);
   const going = `${event.attendeeCount} ${past ? "joined" : "going"}`;
   return event.maybeCount > 0 && !past ? `${going} · ${event.maybeCount} maybe` : going;
 }

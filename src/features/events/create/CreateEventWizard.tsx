@@ -37,6 +37,12 @@ import {
   toCreateInput,
   type EventFormValues,
 } from "../form/wizardForm";
+import {
+  CapacityFields,
+  capacityInput,
+  capacityProblem,
+  type CapacityValues,
+} from "../form/CapacityFields";
 import { InvitePicker } from "../invite/InvitePicker";
 import { NO_INVITES, type InviteSelection } from "../invite/inviteSelection";
 import { useSendInvitations } from "../invite/useSendInvitations";
@@ -53,9 +59,11 @@ export type CreatedEvent = {
 
 const STEP_TITLES = ["Name the night", "Set the vibe", "Final touches"] as const;
 
+const NO_CAPACITY: CapacityValues = { capacity: "", plusOnesAllowed: 0 };
+
 /**
  * The create wizard: 1 title, time and place; 2 drink and vibe;
- * 3 notes, visibility, cover and invites. Next/Back, Enter advances or submits,
+ * 3 notes, visibility, capacity and plus-ones, cover and invites. Next/Back, Enter advances or submits,
  * the form resets 300 ms after closing. On success: the toast, the invitations
  * (their own toasts; a failure leaves the session as created), then `onCreated`
  * (the share dialog). Offline, Create Session is off with the reason and what was
@@ -72,6 +80,7 @@ export function CreateEventWizard({
 }) {
   const [values, setValues] = useState<EventFormValues>(initialCreateValues);
   const [invites, setInvites] = useState<InviteSelection>(NO_INVITES);
+  const [seats, setSeats] = useState<CapacityValues>(NO_CAPACITY);
   const [step, setStep] = useState(1);
   const [showErrors, setShowErrors] = useState(false);
   const [submitting, setSubmitting] = useState(false);
@@ -94,6 +103,7 @@ export function CreateEventWizard({
     resetTimer.current = window.setTimeout(() => {
       setValues(initialCreateValues());
       setInvites(NO_INVITES);
+      setSeats(NO_CAPACITY);
       setStep(1);
       setShowErrors(false);
       setServerErrors({});
@@ -103,7 +113,11 @@ export function CreateEventWizard({
   }, [open]);
 
   const input = toCreateInput(values, timeZone);
-  const stepErrors = errorMap(createStepErrors(step, input));
+  const seatsProblem = step === CREATE_WIZARD_STEPS ? capacityProblem(seats) : null;
+  const stepErrors = {
+    ...errorMap(createStepErrors(step, input)),
+    ...(seatsProblem ? { capacity: seatsProblem } : {}),
+  };
   const errors: FormErrors = showErrors ? { ...serverErrors, ...stepErrors } : serverErrors;
 
   function change(next: EventFormValues) {
@@ -120,7 +134,7 @@ export function CreateEventWizard({
     setSubmitting(true);
     let created: CreatedEvent | null = null;
     try {
-      const result = await create(toCreateInput(values, timeZone));
+      const result = await create({ ...toCreateInput(values, timeZone), ...capacityInput(seats) });
       created = {
         eventId: result.eventId,
         title: values.title.trim(),
@@ -212,6 +226,7 @@ export function CreateEventWizard({
           <>
             <NotesInput values={values} onChange={change} errors={errors} />
             <PublicSwitch values={values} onChange={change} />
+            <CapacityFields values={seats} onChange={setSeats} error={errors.capacity} />
             <CoverPicker
               file={values.cover}
               onChange={(cover) => change({ ...values, cover })}

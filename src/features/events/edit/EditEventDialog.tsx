@@ -35,6 +35,13 @@ import {
   type EditableEventFields,
   type EventFormValues,
 } from "../form/wizardForm";
+import {
+  CapacityFields,
+  capacityInput,
+  capacityProblem,
+  capacityValuesFrom,
+  type CapacityValues,
+} from "../form/CapacityFields";
 import { InvitePicker } from "../invite/InvitePicker";
 import { NO_INVITES, type InviteSelection } from "../invite/inviteSelection";
 import { useSendInvitations } from "../invite/useSendInvitations";
@@ -46,6 +53,8 @@ import { AttendeeList } from "../page/AttendeeList";
 export type EditableEvent = EditableEventFields & {
   _id: Id<"events">;
   coverUrl: string | null;
+  capacity?: number | null;
+  plusOnesAllowed?: number;
 };
 
 const STEP_TITLES = [
@@ -57,7 +66,7 @@ const STEP_TITLES = [
 
 /**
  * The edit dialog: 1 basics and time; 2 attendees (co-hosts are
- * managed here too); 3 drink, vibe, cover and notes; 4 visibility and invites
+ * managed here too); 3 drink, vibe, cover and notes; 4 visibility, capacity and plus-ones, invites
  * (sent after a successful save). The form is filled from the
  * event each time it opens. A failed cover upload is reported and saving continues.
  * Offline, Save Changes is off with the reason (a new or removed cover is saved with
@@ -106,6 +115,7 @@ function EditForm({
   const now = useNow(30_000);
   const [values, setValues] = useState<EventFormValues>(() => editValuesFrom(event, timeZone));
   const [invites, setInvites] = useState<InviteSelection>(NO_INVITES);
+  const [seats, setSeats] = useState<CapacityValues>(() => capacityValuesFrom(event));
   const [removeCover, setRemoveCover] = useState(false);
   const [step, setStep] = useState(1);
   const [showErrors, setShowErrors] = useState(false);
@@ -119,7 +129,11 @@ function EditForm({
   const network = useNetworkNeeded("saving changes", saving);
 
   const input = toEditInput(values, timeZone);
-  const stepErrors = errorMap(editStepErrors(step, input));
+  const seatsProblem = step === EDIT_WIZARD_STEPS ? capacityProblem(seats) : null;
+  const stepErrors = {
+    ...errorMap(editStepErrors(step, input)),
+    ...(seatsProblem ? { capacity: seatsProblem } : {}),
+  };
   const errors: FormErrors = showErrors ? { ...serverErrors, ...stepErrors } : serverErrors;
 
   function change(next: EventFormValues) {
@@ -147,7 +161,11 @@ function EditForm({
       }
     }
     try {
-      const result = await update({ eventId: event._id, ...toEditInput(values, timeZone) });
+      const result = await update({
+        eventId: event._id,
+        ...toEditInput(values, timeZone),
+        ...capacityInput(seats),
+      });
       toast.success("Changes saved");
       void sendInvitations(event._id, invites);
       onClose();
@@ -248,6 +266,7 @@ function EditForm({
         {step === 4 && (
           <>
             <PublicSwitch values={values} onChange={change} />
+            <CapacityFields values={seats} onChange={setSeats} error={errors.capacity} />
             <InvitePicker value={invites} onChange={setInvites} eventId={event._id} />
           </>
         )}

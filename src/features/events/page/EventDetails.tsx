@@ -41,6 +41,7 @@ import type { EventPageData } from "./eventPageQuery";
 import { HostCard } from "./HostCard";
 import { InvitationBanner } from "./InvitationBanner";
 import { JoinControls } from "./JoinControls";
+import { WaitlistCard } from "./WaitlistCard";
 import { withQueuedChanges } from "./queuedRsvp";
 import { useQueuedRsvp } from "./useQueuedRsvp";
 import { LocationCard } from "./LocationCard";
@@ -308,6 +309,9 @@ export function EventDetails({
           {/* Past events (or 2 h after the start): rating, Toast Recap, gallery and comments. */}
           {recapOpen && renderRecap?.(event._id)}
 
+          {viewer.canEdit && !isPast && event.waitlistCount > 0 && (
+            <WaitlistCard eventId={event._id} count={event.waitlistCount} />
+          )}
           <SectionCard title={wording.whoHeading}>
             {event.attendeeCount > 0 ? (
               <div className="flex flex-wrap items-center gap-4">
