@@ -60,6 +60,12 @@ const NudgeButton = lazyComponent(
   "NudgeButton",
   <Skeleton className="h-11 w-32 rounded-full" />,
 );
+// The announcements list and composer: a part of its own, after the page's first paint.
+const AnnouncementsSection = lazyComponent(
+  () => import("./AnnouncementsSection"),
+  "AnnouncementsSection",
+  null,
+);
 const ConfirmDialog = lazyDialog(() => import("@/components/ui/ConfirmDialog"), "ConfirmDialog");
 const Modal = lazyDialog(() => import("@/components/ui/Modal"), "Modal");
 
@@ -308,6 +314,8 @@ export function EventDetails({
           )}
           {/* Past events (or 2 h after the start): rating, Toast Recap, gallery and comments. */}
           {recapOpen && renderRecap?.(event._id)}
+
+          <AnnouncementsSection eventId={event._id} />
 
           {viewer.canEdit && !isPast && event.waitlistCount > 0 && (
             <WaitlistCard eventId={event._id} count={event.waitlistCount} />
