@@ -3,7 +3,7 @@
  * caller is always the signed-in user (`getViewerId`); every failure the UI
  * shows is `ConvexError({ code, message })` with the spec's message.
  */
-import { paginationOptsValidator } from "convex/server";
+import { paginationOptsValidator, paginationResultValidator } from "convex/server";
 import { v } from "convex/values";
 import { action, internalMutation, internalQuery, mutation, query } from "./_generated/server";
 import { eventCreateArgs, eventEditArgs, idempotencyKeyValidator } from "./schema";
@@ -54,6 +54,14 @@ import {
   sessionChangeOf,
 } from "./model/eventNotifications";
 import { coverUrlOf, eventPageView, viewerState } from "./model/eventViews";
+import {
+  attendeeValidator,
+  discoverCountValidator,
+  eventCardValidator,
+  eventCountsValidator,
+  eventPageValidator,
+  myEventCardValidator,
+} from "./model/eventValidators";
 import { appError } from "./model/errors";
 import { runOnce } from "./model/idempotency";
 import { internal } from "./_generated/api";
@@ -92,6 +100,7 @@ const discoverFilterArgs = {
  */
 export const discover = query({
   args: { paginationOpts: paginationOptsValidator, ...discoverFilterArgs },
+  returns: paginationResultValidator(eventCardValidator),
   handler: async (ctx, args) => await discoverPage(ctx, null, args),
 });
 
@@ -101,6 +110,7 @@ export const discover = query({
  */
 export const discoverCount = query({
   args: discoverFilterArgs,
+  returns: discoverCountValidator,
   handler: async (ctx, args) => await countDiscover(ctx, args),
 });
 
@@ -114,6 +124,7 @@ export const discoverCount = query({
  */
 export const get = query({
   args: { slugOrCodeOrId: v.string() },
+  returns: eventPageValidator,
   handler: async (ctx, { slugOrCodeOrId }) => {
     const viewerId = await getViewerId(ctx);
     const access = await getEventEnsuringAccess(
@@ -173,6 +184,7 @@ export const getById = query({
 /** Everyone attending an event, with roles, in joining order (the edit dialog's Attendees step). */
 export const attendees = query({
   args: { eventId: v.id("events"), paginationOpts: paginationOptsValidator },
+  returns: paginationResultValidator(attendeeValidator),
   handler: async (ctx, { eventId, paginationOpts }) => {
     const access = await getEventEnsuringAccess(
       ctx,
@@ -190,6 +202,7 @@ export const attendees = query({
  */
 export const mine = query({
   args: { paginationOpts: paginationOptsValidator, when: whenValidator },
+  returns: paginationResultValidator(myEventCardValidator),
   handler: async (ctx, { paginationOpts, when }) => {
     const userId = await requireViewerId(ctx);
     return await myEvents(ctx, userId, when, paginationOpts);
@@ -203,6 +216,7 @@ export const mine = query({
  */
 export const forProfile = query({
   args: { username: v.string(), when: whenValidator, paginationOpts: paginationOptsValidator },
+  returns: paginationResultValidator(eventCardValidator),
   handler: async (ctx, { username, when, paginationOpts }) =>
     await profileEvents(ctx, await getViewerId(ctx), username, when, paginationOpts),
 });
@@ -210,6 +224,7 @@ export const forProfile = query({
 /** The Upcoming / Past tab counts of a profile, `{ upcoming, past }`, or null when hidden. */
 export const profileCounts = query({
   args: { username: v.string() },
+  returns: v.union(eventCountsValidator, v.null()),
   handler: async (ctx, { username }) =>
     await profileEventCounts(ctx, await getViewerId(ctx), username),
 });
@@ -217,6 +232,7 @@ export const profileCounts = query({
 /** The caller's next session (live, or soonest to start) as a card; null when none or signed out. */
 export const nextForMe = query({
   args: {},
+  returns: v.union(eventCardValidator, v.null()),
   handler: async (ctx) => {
     const userId = await getViewerId(ctx);
     return userId === null ? null : await nextEventFor(ctx, userId);
