@@ -80,7 +80,8 @@ function firstPage<Query extends PaginatedQueryReference>(
 
 export const KEPT_QUERIES: ReadonlyMap<string, KeptQuery> = new Map([
   // A session page: its details, and who's coming.
-  result(api.events.get, 1, ["event", "host", "coHosts", "attendees", "viewer"]),
+  // 2: the page carries the seats and the viewer's waitlist place and plus-ones.
+  result(api.events.get, 2, ["event", "host", "coHosts", "attendees", "viewer"]),
   firstPage(api.events.attendees, 1, ["userId", "displayName", "role"]),
   // Your Sessions (both tabs) and Discover's first page with its count.
   firstPage(api.events.mine, 1, ["_id", "title", "canEdit", "canDelete"]),
