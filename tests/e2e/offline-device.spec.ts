@@ -19,9 +19,16 @@ import { createEventThroughWizard, uniqueToken } from "./support/events.ts";
 import { recordPageErrors } from "./support/pageErrors.ts";
 import { emailPrefix, uniqueEmail } from "./support/users.ts";
 
-/** Offline, the browser reports each failed request of its own (none of the app's errors). */
+/**
+ * What the browser itself reports when the network goes (none of them the app's errors): each
+ * request that failed, and a message the live connection had queued as its socket was cut.
+ */
+const BROWSER_OFFLINE_REPORTS = [
+  "net::ERR_INTERNET_DISCONNECTED",
+  "WebSocket is already in CLOSING or CLOSED state.",
+];
 const offlineNoise = (errors: string[]) =>
-  errors.filter((error) => !error.includes("net::ERR_INTERNET_DISCONNECTED"));
+  errors.filter((error) => !BROWSER_OFFLINE_REPORTS.some((report) => error.includes(report)));
 
 /** Builds a public crew from the signed-in user's profile; returns its page's path. */
 async function buildCrew(page: Page, username: string, name: string): Promise<string> {
