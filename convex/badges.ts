@@ -6,6 +6,7 @@
  */
 import { paginationOptsValidator } from "convex/server";
 import { v } from "convex/values";
+import { nullable } from "convex-helpers/validators";
 import { internal } from "./_generated/api";
 import { internalMutation, mutation, query } from "./_generated/server";
 import { BADGE_TRIGGERS, BULK_CHECK_BATCH, BULK_CHECK_PAUSE_MS } from "../shared/badgeRules";
@@ -22,6 +23,14 @@ import {
 import { getBadgeCounters } from "./model/badgeCounters";
 import { getProfileByUsername, profileAccessFor } from "./model/profiles";
 import { getViewerId, requireViewerId } from "./model/viewer";
+
+/** A badge earned, as the profile shows it (`earnedView`). */
+const earnedBadgeValidator = v.object({
+  _id: v.string(),
+  key: v.string(),
+  earnedAt: v.number(),
+  isVisible: v.boolean(),
+});
 
 const earnedView = (row: {
   _id: string;
@@ -42,6 +51,14 @@ const earnedView = (row: {
  */
 export const preview = query({
   args: { username: v.string() },
+  returns: nullable(
+    v.object({
+      isOwner: v.boolean(),
+      name: v.string(),
+      earnedCount: v.number(),
+      shown: v.array(earnedBadgeValidator),
+    }),
+  ),
   handler: async (ctx, { username }) => {
     const profile = await getProfileByUsername(ctx, username);
     if (profile === null) return null;

@@ -6,12 +6,18 @@
  * `getCrewEnsuringAccess`: whoever may not see a private crew is answered
  * 'Crew not found', exactly as for an id that does not exist.
  */
-import { paginationOptsValidator } from "convex/server";
+import { paginationOptsValidator, paginationResultValidator } from "convex/server";
 import { v } from "convex/values";
 import { internalMutation, internalQuery, mutation, query } from "./_generated/server";
 import { internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { idempotencyKeyValidator } from "./schema";
+import {
+  crewCardValidator,
+  crewMemberValidator,
+  crewPageValidator,
+  crewSessionsValidator,
+} from "./model/crewValidators";
 import {
   CREW_MESSAGES,
   INVITE_BATCH_MAX,
@@ -97,6 +103,7 @@ function parseDetails(input: {
 /** The crew page header (`/crew/{crewId}`). NOT_FOUND 'Crew not found' (also for a private crew the viewer is not in). */
 export const get = query({
   args: { crewId: v.string() },
+  returns: crewPageValidator,
   handler: async (ctx, { crewId }) => {
     return crewPageView(await getCrewEnsuringAccess(ctx, crewId, await getViewerId(ctx)));
   },
@@ -105,6 +112,7 @@ export const get = query({
 /** Accepted members in joining order, a page at a time (at most 50). */
 export const members = query({
   args: { crewId: v.id("crews"), paginationOpts: paginationOptsValidator },
+  returns: paginationResultValidator(crewMemberValidator),
   handler: async (ctx, { crewId, paginationOpts }) => {
     const access = await getCrewEnsuringAccess(ctx, crewId, await getViewerId(ctx));
     return await crewMembersPage(ctx, access, paginationOpts);
@@ -125,6 +133,7 @@ export const pendingInvitations = query({
 /** The crew's sessions, `{ upcoming, past }`. */
 export const sessions = query({
   args: { crewId: v.id("crews") },
+  returns: crewSessionsValidator,
   handler: async (ctx, { crewId }) => {
     const access = await getCrewEnsuringAccess(ctx, crewId, await getViewerId(ctx));
     return await crewSessions(ctx, access);
@@ -134,6 +143,7 @@ export const sessions = query({
 /** The caller's crews with their role and can_manage, newest first, paginated (none when signed out). */
 export const mine = query({
   args: { paginationOpts: paginationOptsValidator },
+  returns: paginationResultValidator(crewCardValidator),
   handler: async (ctx, { paginationOpts }) => {
     const userId = await getViewerId(ctx);
     return userId === null ? NO_CREWS : await crewsOfUser(ctx, userId, paginationOpts);
@@ -146,6 +156,7 @@ export const mine = query({
  */
 export const forProfile = query({
   args: { username: v.string(), paginationOpts: paginationOptsValidator },
+  returns: paginationResultValidator(crewCardValidator),
   handler: async (ctx, { username, paginationOpts }) => {
     const viewerId = await getViewerId(ctx);
     const profile = await getProfileByUsername(ctx, username);

@@ -3,7 +3,7 @@
  * counter), the list newest first 20 a page, marking read. Signed-out
  * callers get 0 and an empty page.
  */
-import { paginationOptsValidator } from "convex/server";
+import { paginationOptsValidator, paginationResultValidator } from "convex/server";
 import { v } from "convex/values";
 import { internalMutation, mutation, query } from "./_generated/server";
 import { internal } from "./_generated/api";
@@ -21,11 +21,13 @@ import {
   unreadCount as unreadCountOf,
 } from "./model/notifications";
 import { notificationViews, withSessionEnds } from "./model/notificationViews";
+import { notificationViewValidator } from "./model/notificationValidators";
 import { getViewerId, requireViewerId } from "./model/viewer";
 
 /** The bell's badge number: one counter read. */
 export const unreadCount = query({
   args: {},
+  returns: v.number(),
   handler: async (ctx) => {
     const userId = await getViewerId(ctx);
     return userId === null ? 0 : await unreadCountOf(ctx, userId);
@@ -38,6 +40,7 @@ export const unreadCount = query({
  */
 export const list = query({
   args: { paginationOpts: paginationOptsValidator },
+  returns: paginationResultValidator(notificationViewValidator),
   handler: async (ctx, { paginationOpts }) => {
     const userId = await getViewerId(ctx);
     if (userId === null) return { page: [], isDone: true, continueCursor: "" };

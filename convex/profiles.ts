@@ -27,6 +27,7 @@ import {
 } from "./model/profiles";
 import { generateUploadUrlFor } from "./model/uploads";
 import { getViewerId, requireViewerId, requireViewerIdInAction } from "./model/viewer";
+import { profileForViewerValidator, profileStatTilesValidator } from "./model/profileValidators";
 
 /**
  * The signed-in user: null when signed out; otherwise their e-mail and own
@@ -70,6 +71,7 @@ export const ensureMine = mutation({
  */
 export const byUsername = query({
   args: { username: v.string() },
+  returns: profileForViewerValidator,
   handler: async (ctx, { username }) => await viewProfileByUsername(ctx, await getViewerId(ctx), username),
 });
 
@@ -79,6 +81,7 @@ export const byUsername = query({
  */
 export const stats = query({
   args: { username: v.string() },
+  returns: profileStatTilesValidator,
   handler: async (ctx, { username }) => {
     const profile = await getProfileByUsername(ctx, username);
     if (profile === null) return null;
