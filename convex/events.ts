@@ -57,6 +57,7 @@ import { coverUrlOf, eventPageView, viewerState } from "./model/eventViews";
 import {
   attendeeValidator,
   discoverCountValidator,
+  eventByIdValidator,
   eventCardValidator,
   eventCountsValidator,
   eventPageValidator,
@@ -143,6 +144,7 @@ export const get = query({
  */
 export const getById = query({
   args: { eventId: v.string() },
+  returns: eventByIdValidator,
   handler: async (ctx, { eventId }) => {
     if (ctx.db.normalizeId("events", eventId.trim()) === null) {
       throw appError("VALIDATION", EVENT_VALIDATION_MESSAGES.invalidEventUrl);

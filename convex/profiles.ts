@@ -27,7 +27,11 @@ import {
 } from "./model/profiles";
 import { generateUploadUrlFor } from "./model/uploads";
 import { getViewerId, requireViewerId, requireViewerIdInAction } from "./model/viewer";
-import { profileForViewerValidator, profileStatTilesValidator } from "./model/profileValidators";
+import {
+  meValidator,
+  profileForViewerValidator,
+  profileStatTilesValidator,
+} from "./model/profileValidators";
 
 /**
  * The signed-in user: null when signed out; otherwise their e-mail and own
@@ -35,6 +39,7 @@ import { profileForViewerValidator, profileStatTilesValidator } from "./model/pr
  */
 export const me = query({
   args: {},
+  returns: meValidator,
   handler: async (ctx) => {
     const userId = await getViewerId(ctx);
     if (userId === null) return null;

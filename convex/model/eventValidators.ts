@@ -117,3 +117,27 @@ export const eventCountsValidator = v.object({ upcoming: v.number(), past: v.num
 
 /** Discover's total: exact up to the cap, else the cap with `more`. */
 export const discoverCountValidator = v.object({ count: v.number(), more: v.boolean() });
+
+/** The older event page (`events.getById`): the event, its RSVP counts, and the viewer's state. */
+export const eventByIdValidator = v.object({
+  event: v.object({
+    _id: event._id,
+    title: event.title,
+    startTime: event.startTime,
+    endTime: event.endTime,
+    durationType: event.durationType,
+    timeZone: event.timeZone,
+    placeNickname: event.placeNickname,
+    placeName: event.placeName,
+    location: event.location,
+    notes: event.notes,
+    drinkType: event.drinkType,
+    vibe: event.vibe,
+    isPublic: event.isPublic,
+    path: v.string(),
+    coverUrl: nullable(v.string()),
+    attendeeCount: event.attendeeCount,
+  }),
+  counts: v.object({ going: v.number(), maybe: v.number(), notGoing: v.number() }),
+  viewer: v.object(viewerStateFields),
+});

@@ -50,3 +50,19 @@ export const profileForViewerValidator = nullable(
 export const profileStatTilesValidator = nullable(
   v.object({ ...profileStatsValidator.fields, favoriteDrink: profile.favoriteDrink }),
 );
+
+/** The owner's own view: everything, plus the e-mail and whether an avatar was uploaded (`ownProfileView`). */
+export const ownProfileValidator = v.object({
+  ...fullProfileFields,
+  email: nullable(v.string()),
+  hasUploadedAvatar: v.boolean(),
+});
+
+/** The signed-in user with their own profile (null until it exists), or null when signed out. */
+export const meValidator = nullable(
+  v.object({
+    userId: v.id("users"),
+    email: nullable(v.string()),
+    profile: nullable(ownProfileValidator),
+  }),
+);
