@@ -30,6 +30,10 @@ const feedArgs = { crewId: v.optional(v.string()) };
  */
 export const link = query({
   args: feedArgs,
+  returns: v.union(
+    v.object({ url: v.string(), webcalUrl: v.string(), createdAt: v.number() }),
+    v.null(),
+  ),
   handler: async (ctx, { crewId }) => {
     return await calendarLinkOf(ctx, await requireViewerId(ctx), crewId);
   },

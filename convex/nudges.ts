@@ -22,6 +22,10 @@ async function mayNudge(ctx: QueryCtx, event: EventDoc, userId: Id<"users">): Pr
 /** For the host and co-hosts: whether anyone has not answered and when a nudge may go; null for everyone else. */
 export const status = query({
   args: { eventId: v.id("events") },
+  returns: v.union(
+    v.object({ hasPendingInvitees: v.boolean(), nextNudgeAt: v.union(v.number(), v.null()) }),
+    v.null(),
+  ),
   handler: async (ctx, { eventId }) => {
     const userId = await getViewerId(ctx);
     if (userId === null) return null;

@@ -11,12 +11,14 @@ import { getViewerId, requireViewerId } from "./model/viewer";
 /** The VAPID public key, or null when push is off on this deployment. */
 export const config = query({
   args: {},
+  returns: v.object({ publicKey: v.union(v.string(), v.null()) }),
   handler: () => ({ publicKey: vapidKeys()?.publicKey ?? null }),
 });
 
 /** Whether this browser's push endpoint is stored for the caller. */
 export const isSubscribed = query({
   args: { endpoint: v.string() },
+  returns: v.boolean(),
   handler: async (ctx, { endpoint }) => {
     const userId = await getViewerId(ctx);
     if (userId === null) return false;
