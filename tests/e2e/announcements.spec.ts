@@ -85,6 +85,10 @@ async function screenshots(page: Page, name: string, view: AnnouncementsSection)
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await view.section.scrollIntoViewIfNeeded();
+    // Long names and words wrap: nothing inside the section is wider than the section.
+    expect(
+      await view.section.evaluate((section) => section.scrollWidth <= section.clientWidth),
+    ).toBe(true);
     await page.screenshot({ path: `screenshots/${name}-${width}.png` });
     await view.section.screenshot({ path: `screenshots/${name}-section-${width}.png` });
   }

@@ -10,7 +10,7 @@ export class EmailPreferencesSection {
     this.save = this.region.getByRole("button", { name: "Save preferences" });
   }
 
-  /** 'Session invitations', 'Session reminders', 'Crew invitations', 'News and offers'. */
+  /** 'Session invitations', 'Session reminders', 'Crew invitations', 'Announcements from hosts', 'News and offers'. */
   category(label: string): Locator {
     return this.region.getByRole("switch", { name: label });
   }

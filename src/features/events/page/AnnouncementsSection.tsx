@@ -71,7 +71,9 @@ export function AnnouncementsSection({ eventId }: { eventId: Id<"events"> }) {
                   aria-label={`Announcement by ${item.author.displayName}`}
                 >
                   <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
-                    <span className="font-bold text-cream-50">{item.author.displayName}</span>
+                    <span className="min-w-0 font-bold wrap-anywhere text-cream-50">
+                      {item.author.displayName}
+                    </span>
                     <time
                       className="text-xs text-cream-400"
                       dateTime={new Date(item.postedAt).toISOString()}
@@ -79,7 +81,9 @@ export function AnnouncementsSection({ eventId }: { eventId: Id<"events"> }) {
                       {postedAt.format(item.postedAt)}
                     </time>
                   </p>
-                  <p className="mt-1 whitespace-pre-line break-words text-cream-100">{item.text}</p>
+                  <p className="mt-1 whitespace-pre-line wrap-anywhere text-cream-100">
+                    {item.text}
+                  </p>
                   <p className="mt-2 text-xs text-cream-400">To: {groupsLabel(item.groups)}</p>
                 </article>
               </li>
