@@ -84,6 +84,15 @@ export const preview = query({
  */
 export const page = query({
   args: { username: v.string() },
+  returns: nullable(
+    v.object({
+      isOwner: v.boolean(),
+      username: v.string(),
+      displayName: nullable(v.string()),
+      earned: v.array(earnedBadgeValidator),
+      progress: v.array(v.object({ key: v.string(), current: v.number(), target: v.number() })),
+    }),
+  ),
   handler: async (ctx, { username }) => {
     const profile = await getProfileByUsername(ctx, username);
     if (profile === null) return null;
