@@ -86,25 +86,33 @@ export function JoinControls({
   const joinButton = useRef<HTMLButtonElement>(null);
 
   const isHost = viewer.role === "host";
+  const seatCount = seats.capacity != null && !isPast && (
+    <p className="text-center text-sm font-semibold text-cream-200" data-testid="seat-count">
+      {goingLabel(seats)}
+    </p>
+  );
   if (!isJoinButtonShown({ isHost, isPast })) {
     return (
-      <p
-        className={cn(
-          "flex items-center justify-center gap-2 rounded-2xl px-4 py-3.5 text-center font-display font-extrabold",
-          isHost ? "bg-amber-300/10 text-brand-amber" : "bg-night-800 text-cream-200",
-        )}
-      >
-        {isHost ? (
-          <>
-            <CrownIcon className="size-5 text-brand-amber" />
-            {isPast ? "You hosted this session" : "You are the host"}
-          </>
-        ) : (
-          <>
-            <span aria-hidden="true">🌙</span> This session has passed
-          </>
-        )}
-      </p>
+      <div className="flex flex-col gap-2.5">
+        {seatCount}
+        <p
+          className={cn(
+            "flex items-center justify-center gap-2 rounded-2xl px-4 py-3.5 text-center font-display font-extrabold",
+            isHost ? "bg-amber-300/10 text-brand-amber" : "bg-night-800 text-cream-200",
+          )}
+        >
+          {isHost ? (
+            <>
+              <CrownIcon className="size-5 text-brand-amber" />
+              {isPast ? "You hosted this session" : "You are the host"}
+            </>
+          ) : (
+            <>
+              <span aria-hidden="true">🌙</span> This session has passed
+            </>
+          )}
+        </p>
+      </div>
     );
   }
 
@@ -200,11 +208,7 @@ export function JoinControls({
   const showPlusOnes = viewer.signedIn && plusOnesAllowed > 0 && (viewer.canRsvp || hasJoined);
   return (
     <div className="flex flex-col gap-2.5">
-      {seats.capacity != null && (
-        <p className="text-center text-sm font-semibold text-cream-200" data-testid="seat-count">
-          {goingLabel(seats)}
-        </p>
-      )}
+      {seatCount}
       {showPlusOnes && (
         <label
           htmlFor={plusOnesId}
