@@ -47,6 +47,7 @@ import {
   type PollOptionInput,
   type Tally,
 } from "../../shared/pollRules";
+import { eventPath } from "../../shared/eventSlug";
 import { firstIssue } from "../../shared/profileRules";
 import { getCrewMember, standingOf, type CrewAccess, type CrewDoc } from "./crews";
 import { queueEmailToUser } from "./emailQueue";
@@ -596,6 +597,7 @@ export async function pollView(ctx: QueryCtx, access: PollAccess) {
   const options = await optionsOf(ctx, poll._id);
   const mine = await getResponse(ctx, poll._id, viewerId);
   const creator = isPollCreator(access);
+  const event = poll.eventId === null ? null : await ctx.db.get("events", poll.eventId);
   return {
     poll: {
       _id: poll._id,
@@ -607,6 +609,8 @@ export async function pollView(ctx: QueryCtx, access: PollAccess) {
       createdAt: poll.createdAt,
       winningOptionId: poll.winningOptionId,
       eventId: poll.eventId,
+      /** The session the winner became (null while open, or once that session is deleted). */
+      eventPath: event === null ? null : eventPath(event),
     },
     crew: { _id: crew._id, name: crew.name, memberCount: crew.memberCount },
     options: options.map((option) => ({

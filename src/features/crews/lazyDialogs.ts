@@ -17,6 +17,10 @@ export const CrewCalendarDialog = lazyDialog(
   () => import("./calendar/CrewCalendarDialog"),
   "CrewCalendarDialog",
 );
+export const StartPollDialog = lazyDialog(
+  () => import("./polls/StartPollDialog"),
+  "StartPollDialog",
+);
 export const ConfirmDialog = lazyDialog(
   () => import("@/components/ui/ConfirmDialog"),
   "ConfirmDialog",

@@ -32,6 +32,7 @@ import { MembersSection } from "./MembersSection";
 import { PendingSection } from "./PendingSection";
 import { withQueuedCrewAnswer } from "./queuedCrewAnswer";
 import { SessionsSection } from "./SessionsSection";
+import { PollsSection } from "../polls/PollsSection";
 import { useQueuedCrewAnswer } from "./useQueuedCrewAnswer";
 
 /** The crew page itself, from the live `crews.get` result. */
@@ -227,6 +228,7 @@ export function CrewDetails({
         </div>
         <div className="flex min-w-0 flex-col gap-6 lg:col-start-1">
           <MembersSection crewId={crew._id} memberCount={crew.memberCount} />
+          {viewer.isMember && <PollsSection crewId={crew._id} memberCount={crew.memberCount} />}
           <SessionsSection crewId={crew._id} />
         </div>
       </div>
