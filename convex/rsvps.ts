@@ -2,11 +2,12 @@
  * RSVPs: one per event and user, set by upsert.
  * Joining and leaving are `events.join` / `events.leave`.
  */
-import { paginationOptsValidator } from "convex/server";
+import { paginationOptsValidator, paginationResultValidator } from "convex/server";
 import { v } from "convex/values";
 import { mutation, query } from "./_generated/server";
 import { idempotencyKeyValidator, rsvpStatusValidator } from "./schema";
 import { rsvpsPage } from "./model/eventLists";
+import { rsvpViewValidator } from "./model/eventValidators";
 import { getEventEnsuringAccess, getEventOrThrow, setRsvpEnsuringAllowed } from "./model/events";
 import { runOnce } from "./model/idempotency";
 import { getViewerId, requireViewerId } from "./model/viewer";
@@ -35,6 +36,7 @@ export const set = mutation({
  */
 export const list = query({
   args: { eventId: v.id("events"), paginationOpts: paginationOptsValidator },
+  returns: paginationResultValidator(rsvpViewValidator),
   handler: async (ctx, { eventId, paginationOpts }) => {
     const access = await getEventEnsuringAccess(ctx, await ctx.db.get("events", eventId), await getViewerId(ctx));
     return await rsvpsPage(ctx, access, paginationOpts);

@@ -141,3 +141,11 @@ export const eventByIdValidator = v.object({
   counts: v.object({ going: v.number(), maybe: v.number(), notGoing: v.number() }),
   viewer: v.object(viewerStateFields),
 });
+
+/** An RSVP on the older event page's list (eventLists `RsvpView`). */
+export const rsvpViewValidator = v.object({
+  userId: v.id("users"),
+  status: rsvp.status,
+  updatedAt: rsvp.updatedAt,
+  person: personView,
+});
