@@ -57,6 +57,13 @@ test("a host's announcement to going guests reaches a guest live in the bell, on
   await expect(bell.item(text)).toBeVisible();
   await bell.close();
   await expectNoSeriousA11yViolations(guest.page);
+  // On a phone the page fits its width, long names (the hosts' usernames here) included.
+  await guest.page.setViewportSize({ width: 390, height: 844 });
+  await expect(guestView.section).toBeVisible();
+  expect(
+    await guest.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+  ).toBe(true);
+  await guest.page.setViewportSize({ width: 1280, height: 720 });
 
   // B's local mailbox has it, with the one-click unsubscribe of its category.
   const mailbox = new MailboxPage(guest.page);

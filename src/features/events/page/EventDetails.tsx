@@ -258,7 +258,7 @@ export function EventDetails({
         Phones: one column (what; join, host and info; who, notes, where), in the
         same order as the DOM. Wide screens: details on the left, the rest in a sticky column.
       */}
-      <div className="mt-3 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
+      <div className="mt-3 grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
         <header className="min-w-0 lg:col-start-1">
           <div className="relative aspect-[1200/630] overflow-hidden rounded-3xl bg-night-800 shadow-2xl shadow-black/40 ring-1 ring-night-700">
             <EventCover
@@ -295,7 +295,7 @@ export function EventDetails({
             </div>
           )}
         </header>
-        <div className="flex flex-col gap-6 lg:sticky lg:top-24 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+        <div className="flex min-w-0 flex-col gap-6 lg:sticky lg:top-24 lg:col-start-2 lg:row-span-2 lg:row-start-1">
           {actions}
           {hostCard}
           {infoCard}
