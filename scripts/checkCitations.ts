@@ -19,14 +19,6 @@ const SKIPPED_DIRS = new Set(["node_modules", "_generated", "dist", ".local-back
 const SCRIPT = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
 const OTHER = /\.(css|html)$/;
 
-/**
- * TEMPORARY: paths still being rewritten elsewhere, whose citations are reported as a count but
- * do not fail the check. Remove each entry once its files are clean; the list should end empty.
- */
-export const TEMPORARY_ALLOWED_PATHS: readonly string[] = [
-  "convex/model/",
-];
-
 export type Finding = { file: string; line: number; text: string };
 
 /** The comments and test titles of one file that cite something, with their lines. */
@@ -116,26 +108,18 @@ function projectFiles(root: string): string[] {
   return [...atRoot, ...ROOTS.flatMap((dir) => filesUnder(dir, root))];
 }
 
-const isAllowed = (file: string) => TEMPORARY_ALLOWED_PATHS.some((p) => file.startsWith(p));
-
 function main(): number {
   const root = path.resolve(import.meta.dirname, "..");
   const findings = projectFiles(root).flatMap((file) =>
     citationsIn(file, readFileSync(path.join(root, file), "utf8")),
   );
-  const failing = findings.filter((finding) => !isAllowed(finding.file));
-  const allowed = findings.length - failing.length;
-  for (const { file, line, text } of failing) console.error(`${file}:${line}: ${text}`);
-  if (allowed > 0)
-    console.log(
-      `${allowed} citation(s) left in TEMPORARY_ALLOWED_PATHS (scripts/checkCitations.ts).`,
-    );
-  if (failing.length === 0) {
+  for (const { file, line, text } of findings) console.error(`${file}:${line}: ${text}`);
+  if (findings.length === 0) {
     console.log("Comments and test titles cite no spec section, issue or design-notes file.");
     return 0;
   }
   console.error(
-    `\n${failing.length} comment(s) or test title(s) cite a document a newcomer cannot open.\n` +
+    `\n${findings.length} comment(s) or test title(s) cite a document a newcomer cannot open.\n` +
       "State the rule itself, or link to docs/product-rules.md where it is too long to restate.",
   );
   return 1;

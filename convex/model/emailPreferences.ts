@@ -1,5 +1,5 @@
 /**
- * E-mail preferences (spec 3 §3): reading them with their defaults, the one
+ * E-mail preferences (docs/product-rules.md#invitations-and-e-mail): reading them with their defaults, the one
  * question every non-critical send asks (`emailDecision`), saving them from
  * the Settings page, and one-click unsubscribe (RFC 8058): each message
  * carries List-Unsubscribe headers whose link turns its category off.

@@ -29,7 +29,7 @@ import { getWaitlistEntry, waitlistPlace } from "./waitlistRows";
 /**
  * A person as an event shows them: name and username always (they are on
  * the event); nickname and avatar only when the viewer may see their full
- * profile (spec 1 visibility).
+ * profile (the profile visibility rule: docs/product-rules.md#profiles-and-accounts).
  */
 export type PersonView = {
   userId: Id<"users">;
@@ -120,7 +120,7 @@ export async function eventCard(ctx: QueryCtx, event: EventDoc, people: People) 
     plusOnesAllowed: event.plusOnesAllowed ?? 0,
     plusOneCount: event.plusOneCount ?? 0,
     waitlistCount: event.waitlistCount ?? 0,
-    /** Ratings (issue 5): average to 1 decimal (null without ratings) and how many. */
+    /** Ratings: average to 1 decimal (null without ratings) and how many. */
     averageRating: averageRating(event.ratingSum ?? 0, event.ratingCount ?? 0),
     totalRatings: event.ratingCount ?? 0,
     /** shared/discoverFilters.ts `trendingScore(trendingKey, now)` gives the decayed count. */
@@ -134,7 +134,7 @@ export type EventCard = Awaited<ReturnType<typeof eventCard>>;
 /**
  * Whether a list may show an event: one whose stored times cannot be shown
  * (saved before the bounds on input) is left out and logged, so it never
- * breaks the list for everyone (issue 16); the stored-data repair fixes it.
+ * breaks the list for everyone; the stored-data repair fixes it.
  */
 export function isListable(event: EventDoc): boolean {
   if (hasShowableTimes(event, event.timeZone)) return true;

@@ -171,7 +171,7 @@ async function accessOf(
 }
 
 /**
- * Throws unless `viewerId` may see `event` (spec 2 §5): public → anyone;
+ * Throws unless `viewerId` may see `event`: public → anyone;
  * private → its creator, users going and accepted members. Signed out on a
  * private event: 'Please sign in to view this private event'.
  */
