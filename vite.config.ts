@@ -53,7 +53,12 @@ const SESSION_VIEW_MODULES = new RegExp(
 export default defineConfig({
   plugins: [react(), tailwindcss(), brandHtml(), webApp(), prerender(), serveAppShell()],
   resolve: {
-    alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) },
+    alias: {
+      "@": fileURLToPath(new URL("./src", import.meta.url)),
+      // The app's imports of the rules it shares with the server, and of the server's API.
+      "@shared": fileURLToPath(new URL("./shared", import.meta.url)),
+      "@convex": fileURLToPath(new URL("./convex", import.meta.url)),
+    },
   },
   build: {
     rolldownOptions: {

@@ -1,6 +1,6 @@
 import { ConvexAuthProvider } from "@convex-dev/auth/react";
 import { StrictMode } from "react";
-import { AUTH_CALLBACK_PATH } from "../../shared/redirects";
+import { AUTH_CALLBACK_PATH } from "@shared/redirects";
 import { convex } from "@/lib/convex";
 import { App, type AppRouter } from "./App";
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { DEBUG_PAGES } from "../../shared/debugPages";
+import { DEBUG_PAGES } from "@shared/debugPages";
 import { DEBUG_PAGE_PATHS } from "./debug/DebugPageSwitch";
 import { DEBUG_ROUTE_PATHS } from "./debugRoutes";
 

@@ -1,5 +1,5 @@
 import type { RouteObject } from "react-router-dom";
-import type { Id } from "../../convex/_generated/dataModel";
+import type { Id } from "@convex/_generated/dataModel";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { ProtectedRoute } from "@/features/auth/ProtectedRoute";
 import { eventPageQuery, eventRefOf } from "@/features/events/page/eventPageQuery";

@@ -6,7 +6,7 @@
  *   storage under keys starting with `__convexAuth`.
  * Shared by the auth and account features (sign-out and account deletion clear it).
  */
-import { safeRedirectPath } from "../../shared/redirects";
+import { safeRedirectPath } from "@shared/redirects";
 import { readStorage, removeStorage, storageKeys, writeStorage } from "./storage";
 
 export const WELCOME_SHOWN_KEY = "welcomeShownIds";

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import type { PageMeta } from "../../shared/pageMeta";
+import type { PageMeta } from "@shared/pageMeta";
 
 const MARK = "data-page-meta";
 

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { DEFAULT_TITLE } from "../../shared/brand";
+import { DEFAULT_TITLE } from "@shared/brand";
 
 /**
  * Sets document.title while the calling page is mounted, then falls back to the

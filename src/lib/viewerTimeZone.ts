@@ -1,4 +1,4 @@
-import { timeZoneOrUtc } from "../../shared/eventTiming";
+import { timeZoneOrUtc } from "@shared/eventTiming";
 
 function readViewerTimeZone(): string {
   try {

@@ -1,13 +1,13 @@
 import { useAuthToken } from "@convex-dev/auth/react";
 import { format } from "date-fns";
-import { api } from "../../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 import {
   DEBUG_MESSAGES,
   SESSION_LIMITS,
   formatDuration,
   sessionHealth,
-} from "../../../shared/debugPages";
-import { errorMessage } from "../../../shared/errors";
+} from "@shared/debugPages";
+import { errorMessage } from "@shared/errors";
 import { useNow } from "@/lib/useNow";
 import { DebugPage } from "@/features/debug/kit/DebugPage";
 import { DebugSection, StatusPill } from "@/features/debug/kit/DebugSection";

@@ -1,13 +1,13 @@
 import { useQuery } from "convex/react";
-import { api } from "../../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 import {
   BADGE_CATALOGUE,
   BADGE_CATEGORIES,
   BADGE_CATEGORY_LABELS,
   STARTER_BADGE_KEYS,
   badgeByKey,
-} from "../../../shared/badgeCatalogue";
-import { DEBUG_MESSAGES } from "../../../shared/debugPages";
+} from "@shared/badgeCatalogue";
+import { DEBUG_MESSAGES } from "@shared/debugPages";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { BadgeMedal } from "@/features/badges/BadgeMedal";
 import { DebugPage } from "@/features/debug/kit/DebugPage";

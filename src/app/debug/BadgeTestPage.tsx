@@ -1,11 +1,11 @@
 import { useMutation, useQuery } from "convex/react";
 import { useState } from "react";
-import { api } from "../../../convex/_generated/api";
-import type { Id } from "../../../convex/_generated/dataModel";
-import { BADGE_CATALOGUE, badgeByKey } from "../../../shared/badgeCatalogue";
-import { BADGE_MESSAGES, MAX_VISIBLE_BADGES, progressPercent } from "../../../shared/badgeRules";
-import { DEBUG_MESSAGES } from "../../../shared/debugPages";
-import { errorMessage } from "../../../shared/errors";
+import { api } from "@convex/_generated/api";
+import type { Id } from "@convex/_generated/dataModel";
+import { BADGE_CATALOGUE, badgeByKey } from "@shared/badgeCatalogue";
+import { BADGE_MESSAGES, MAX_VISIBLE_BADGES, progressPercent } from "@shared/badgeRules";
+import { DEBUG_MESSAGES } from "@shared/debugPages";
+import { errorMessage } from "@shared/errors";
 import { Button } from "@/components/ui/Button";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { BadgeMedal } from "@/features/badges/BadgeMedal";

@@ -1,4 +1,4 @@
-import { DEBUG_MESSAGES } from "../../../shared/debugPages";
+import { DEBUG_MESSAGES } from "@shared/debugPages";
 import { DeleteAccountSection } from "@/features/account/DeleteAccountSection";
 import { DebugPage } from "@/features/debug/kit/DebugPage";
 import { DebugSection } from "@/features/debug/kit/DebugSection";

@@ -1,14 +1,14 @@
 import { useConvex, useMutation } from "convex/react";
 import { format } from "date-fns";
 import { useState } from "react";
-import { api } from "../../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 import {
   DEBUG_LIMITS,
   DEBUG_MESSAGES,
   foundNotificationsText,
   invitedUsersText,
-} from "../../../shared/debugPages";
-import { appErrorData, errorMessage } from "../../../shared/errors";
+} from "@shared/debugPages";
+import { appErrorData, errorMessage } from "@shared/errors";
 import { Button } from "@/components/ui/Button";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { DebugPage } from "@/features/debug/kit/DebugPage";

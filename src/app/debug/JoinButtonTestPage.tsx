@@ -1,9 +1,9 @@
 import { useConvexAuth } from "convex/react";
 import { useState } from "react";
-import { api } from "../../../convex/_generated/api";
-import { timingStatus } from "../../../shared/eventTiming";
-import { errorMessage } from "../../../shared/errors";
-import { DEBUG_MESSAGES } from "../../../shared/debugPages";
+import { api } from "@convex/_generated/api";
+import { timingStatus } from "@shared/eventTiming";
+import { errorMessage } from "@shared/errors";
+import { DEBUG_MESSAGES } from "@shared/debugPages";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { DebugPage } from "@/features/debug/kit/DebugPage";
 import { DebugSection } from "@/features/debug/kit/DebugSection";

@@ -1,4 +1,4 @@
-import { HOUR_MS, isLive, timingStatus, type EventTimes } from "../../../shared/eventTiming";
+import { HOUR_MS, isLive, timingStatus, type EventTimes } from "@shared/eventTiming";
 import { DebugPage } from "@/features/debug/kit/DebugPage";
 import { DebugSection } from "@/features/debug/kit/DebugSection";
 import { LiveBadge, TimingBadge } from "@/features/events/components/EventBadges";

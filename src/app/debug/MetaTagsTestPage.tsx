@@ -1,9 +1,9 @@
 import { useConvexAuth } from "convex/react";
 import { useState } from "react";
-import { api } from "../../../convex/_generated/api";
-import { DEBUG_MESSAGES } from "../../../shared/debugPages";
-import { META_DESCRIPTION_MAX_LENGTH, eventPageMeta } from "../../../shared/eventMeta";
-import { errorMessage } from "../../../shared/errors";
+import { api } from "@convex/_generated/api";
+import { DEBUG_MESSAGES } from "@shared/debugPages";
+import { META_DESCRIPTION_MAX_LENGTH, eventPageMeta } from "@shared/eventMeta";
+import { errorMessage } from "@shared/errors";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { DebugPage } from "@/features/debug/kit/DebugPage";
 import { DebugSection, JsonView } from "@/features/debug/kit/DebugSection";

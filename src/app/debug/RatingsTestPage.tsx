@@ -1,8 +1,8 @@
 import { useConvexAuth } from "convex/react";
 import { useState } from "react";
-import { api } from "../../../convex/_generated/api";
-import { DEBUG_MESSAGES } from "../../../shared/debugPages";
-import { errorMessage } from "../../../shared/errors";
+import { api } from "@convex/_generated/api";
+import { DEBUG_MESSAGES } from "@shared/debugPages";
+import { errorMessage } from "@shared/errors";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { DebugPage } from "@/features/debug/kit/DebugPage";
 import { DebugSection } from "@/features/debug/kit/DebugSection";

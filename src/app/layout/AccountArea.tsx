@@ -1,4 +1,4 @@
-import { profileDisplayName } from "../../../shared/profileNames";
+import { profileDisplayName } from "@shared/profileNames";
 import { Avatar } from "@/components/ui/Avatar";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { AuthErrorButton } from "@/features/auth/AuthErrorPanel";

@@ -1,4 +1,4 @@
-import { APP_NAME, TAGLINE } from "../../../shared/brand";
+import { APP_NAME, TAGLINE } from "@shared/brand";
 import { Logo } from "@/components/ui/Logo";
 
 export function Footer() {

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link, NavLink } from "react-router-dom";
-import { APP_NAME } from "../../../shared/brand";
+import { APP_NAME } from "@shared/brand";
 import { Logo } from "@/components/ui/Logo";
 import { cn } from "@/lib/cn";
 import { MobileMenu } from "./MobileMenu";

@@ -4,7 +4,7 @@ import { Button } from "@/components/ui/Button";
 import { ButtonLink } from "@/components/ui/ButtonLink";
 import { QueryErrorBoundary } from "@/components/ui/QueryErrorBoundary";
 import { usePageTitle } from "@/lib/usePageTitle";
-import { pageTitle } from "../../../shared/brand";
+import { pageTitle } from "@shared/brand";
 
 /**
  * A route's error boundary: a render error below it shows the crash page, until Try Again or

@@ -1,6 +1,6 @@
 import { ButtonLink } from "@/components/ui/ButtonLink";
 import { usePageTitle } from "@/lib/usePageTitle";
-import { pageTitle } from "../../../shared/brand";
+import { pageTitle } from "@shared/brand";
 
 export function NotFoundPage() {
   usePageTitle(pageTitle("Page not found"));

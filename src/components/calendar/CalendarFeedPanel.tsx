@@ -1,10 +1,10 @@
 import { useMutation, useQuery } from "convex/react";
 import { useState } from "react";
 import { toast } from "@/lib/toast";
-import { api } from "../../../convex/_generated/api";
-import type { Id } from "../../../convex/_generated/dataModel";
-import { CALENDAR_FEED_COPY as COPY } from "../../../shared/calendarFeedTexts";
-import { errorMessage } from "../../../shared/errors";
+import { api } from "@convex/_generated/api";
+import type { Id } from "@convex/_generated/dataModel";
+import { CALENDAR_FEED_COPY as COPY } from "@shared/calendarFeedTexts";
+import { errorMessage } from "@shared/errors";
 import { Button } from "@/components/ui/Button";
 import { buttonStyles } from "@/components/ui/buttonStyles";
 import { ConfirmDialog } from "@/components/ui/ConfirmDialog";

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { toast } from "@/lib/toast";
-import { COPY_CONFIRMATION_MS, COPY_FAILED_MESSAGE } from "../../../shared/share";
+import { COPY_CONFIRMATION_MS, COPY_FAILED_MESSAGE } from "@shared/share";
 import { copyToClipboard } from "@/lib/clipboard";
 import { cn } from "@/lib/cn";
 import { Button } from "./Button";

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { APP_NAME } from "../../../shared/brand";
+import { APP_NAME } from "@shared/brand";
 import { cn } from "@/lib/cn";
 
 /** The brand mark: a gradient tile with a "C", as in the favicon. Decorative. */

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { pageTitle } from "../../../shared/brand";
+import { pageTitle } from "@shared/brand";
 import { usePageTitle } from "@/lib/usePageTitle";
 
 /** A centred message with actions: a page's error, not-found and empty panels. */

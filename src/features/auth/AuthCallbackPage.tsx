@@ -3,17 +3,17 @@ import { useConvex, useConvexAuth, useMutation } from "convex/react";
 import { useEffect, useRef } from "react";
 import { useNavigate } from "react-router-dom";
 import { toast } from "@/lib/toast";
-import { api } from "../../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 import {
   AUTH_MESSAGES,
   AUTH_TIMINGS,
   LOGIN_ERROR_CODES,
   callbackErrorForLogin,
   googleSignInErrorMessage,
-} from "../../../shared/authMessages";
-import { pageTitle } from "../../../shared/brand";
-import { appErrorData } from "../../../shared/errors";
-import { REDIRECT_PARAM, sanitizeRedirectPath, safeRedirectPath } from "../../../shared/redirects";
+} from "@shared/authMessages";
+import { pageTitle } from "@shared/brand";
+import { appErrorData } from "@shared/errors";
+import { REDIRECT_PARAM, sanitizeRedirectPath, safeRedirectPath } from "@shared/redirects";
 import { Spinner } from "@/components/ui/Spinner";
 import { clearRedirectAfterLogin, readRedirectAfterLogin } from "@/lib/authStorage";
 import { sleep } from "@/lib/sleep";

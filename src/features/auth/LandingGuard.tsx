@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from "react";
 import { Navigate } from "react-router-dom";
-import { DEFAULT_POST_LOGIN_PATH } from "../../../shared/redirects";
+import { DEFAULT_POST_LOGIN_PATH } from "@shared/redirects";
 import { hasStoredSession } from "@/lib/authStorage";
 import { endSessionExit, useSessionExit } from "@/lib/sessionExit";
 import { useCurrentUser } from "./useCurrentUser";

@@ -2,7 +2,7 @@ import { useAuthActions } from "@convex-dev/auth/react";
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Navigate, useSearchParams } from "react-router-dom";
 import { toast } from "@/lib/toast";
-import { api } from "../../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 import {
   AUTH_MESSAGES,
   AUTH_TIMINGS,
@@ -10,10 +10,10 @@ import {
   googleSignInErrorMessage,
   loginErrorMessage,
   normalizeEmail,
-} from "../../../shared/authMessages";
-import { APP_NAME, pageTitle } from "../../../shared/brand";
-import { appErrorData, errorMessage } from "../../../shared/errors";
-import { DEFAULT_POST_LOGIN_PATH, REDIRECT_PARAM, safeRedirectPath } from "../../../shared/redirects";
+} from "@shared/authMessages";
+import { APP_NAME, pageTitle } from "@shared/brand";
+import { appErrorData, errorMessage } from "@shared/errors";
+import { DEFAULT_POST_LOGIN_PATH, REDIRECT_PARAM, safeRedirectPath } from "@shared/redirects";
 import { Button } from "@/components/ui/Button";
 import { Card } from "@/components/ui/Card";
 import { Field, inputStyles } from "@/components/ui/Field";

@@ -29,7 +29,7 @@ export function ProtectedRoute({
     storeRedirectAfterLogin(`${location.pathname}${location.search}${location.hash}`);
     // One id: a double render never shows the toast twice. The sign-in texts stay out of the
     // first page: they load with the toast.
-    void import("../../../shared/authMessages").then(({ AUTH_MESSAGES }) =>
+    void import("@shared/authMessages").then(({ AUTH_MESSAGES }) =>
       toast(AUTH_MESSAGES.pleaseSignIn, { id: "please-sign-in" }),
     );
     void navigate("/login", { replace: true });

@@ -1,6 +1,6 @@
 import { useConvexAuth, useMutation } from "convex/react";
 import { useEffect, useRef } from "react";
-import { api } from "../../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 import { hasBeenWelcomed, markWelcomed } from "@/lib/authStorage";
 import { sleep } from "@/lib/sleep";
 import { toast } from "@/lib/toast";
@@ -30,7 +30,7 @@ export function WelcomeFlow() {
     void (async () => {
       // The sign-in texts load with the first sign-in, not with every first page; the profile
       // is made whether or not they load.
-      const texts = import("../../../shared/authMessages");
+      const texts = import("@shared/authMessages");
       try {
         const { profile, isNewUser } = await ensureMine();
         const { AUTH_TIMINGS, welcomeToastText } = await texts;

@@ -2,7 +2,7 @@ import { useAuthToken } from "@convex-dev/auth/react";
 import { useConvexAuth } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
 import { useEffect, useSyncExternalStore } from "react";
-import { api } from "../../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 import { useQueryState } from "@/lib/useQueryState";
 import { useSessionExit } from "@/lib/sessionExit";
 import {

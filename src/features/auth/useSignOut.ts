@@ -2,7 +2,7 @@ import { useAuthActions } from "@convex-dev/auth/react";
 import { useMutation } from "convex/react";
 import { useCallback } from "react";
 import { useNavigate } from "react-router-dom";
-import { api } from "../../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 import { clearWelcomed } from "@/lib/authStorage";
 import { forgetUserOnDevice } from "@/lib/offline/forgetUser";
 import { beginSessionExit, endSessionExit } from "@/lib/sessionExit";
@@ -21,7 +21,7 @@ export function useSignOut(): () => Promise<void> {
   return useCallback(async () => {
     // The sign-in texts stay out of the first page: they load while signing out. A failed load
     // (a newer deployment replaced the file) must not stop the sign-out itself.
-    const texts = import("../../../shared/authMessages");
+    const texts = import("@shared/authMessages");
     beginSessionExit();
     // First, so that even a sign-out the network holds up leaves nothing of the user here.
     void forgetUserOnDevice();

@@ -1,5 +1,5 @@
 import { toast } from "@/lib/toast";
-import { NOTIFICATION_TOAST_MS, type NotificationPayload } from "../../../shared/notificationRules";
+import { NOTIFICATION_TOAST_MS, type NotificationPayload } from "@shared/notificationRules";
 import { playFeedback } from "@/lib/feedback";
 import { BadgeMedal } from "./BadgeMedal";
 

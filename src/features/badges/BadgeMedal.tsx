@@ -1,4 +1,4 @@
-import type { BadgeDefinition } from "../../../shared/badgeCatalogue";
+import type { BadgeDefinition } from "@shared/badgeCatalogue";
 import { cn } from "@/lib/cn";
 import { TIER_STYLES } from "./tierStyles";
 

@@ -4,8 +4,8 @@ import { format } from "date-fns";
 import { useState } from "react";
 import { Navigate, useParams } from "react-router-dom";
 import { toast } from "@/lib/toast";
-import { api } from "../../../convex/_generated/api";
-import type { Id } from "../../../convex/_generated/dataModel";
+import { api } from "@convex/_generated/api";
+import type { Id } from "@convex/_generated/dataModel";
 import {
   BADGE_CATALOGUE,
   BADGE_CATEGORIES,
@@ -13,10 +13,10 @@ import {
   badgeTarget,
   type BadgeCategory,
   type BadgeDefinition,
-} from "../../../shared/badgeCatalogue";
-import { BADGE_MESSAGES, MAX_VISIBLE_BADGES, progressPercent } from "../../../shared/badgeRules";
-import { pageTitle } from "../../../shared/brand";
-import { errorMessage } from "../../../shared/errors";
+} from "@shared/badgeCatalogue";
+import { BADGE_MESSAGES, MAX_VISIBLE_BADGES, progressPercent } from "@shared/badgeRules";
+import { pageTitle } from "@shared/brand";
+import { errorMessage } from "@shared/errors";
 import { Button } from "@/components/ui/Button";
 import { ButtonLink } from "@/components/ui/ButtonLink";
 import { cn } from "@/lib/cn";

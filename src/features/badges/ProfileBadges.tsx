@@ -1,6 +1,6 @@
 import { Link } from "react-router-dom";
-import { api } from "../../../convex/_generated/api";
-import { badgeByKey, type BadgeDefinition } from "../../../shared/badgeCatalogue";
+import { api } from "@convex/_generated/api";
+import { badgeByKey, type BadgeDefinition } from "@shared/badgeCatalogue";
 import { useCachedQueryState } from "@/lib/offline/useCachedQuery";
 import { BadgeMedal } from "./BadgeMedal";
 import { tierLabel } from "./tierLabel";

@@ -1,5 +1,5 @@
-import type { BadgeColorTier } from "../../../shared/badgeCatalogue";
-import { TIER_RARITY } from "../../../shared/badgeRules";
+import type { BadgeColorTier } from "@shared/badgeCatalogue";
+import { TIER_RARITY } from "@shared/badgeRules";
 
 /** "Epic · Gold". */
 export function tierLabel(tier: BadgeColorTier): string {

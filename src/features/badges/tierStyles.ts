@@ -1,4 +1,4 @@
-import type { BadgeColorTier } from "../../../shared/badgeCatalogue";
+import type { BadgeColorTier } from "@shared/badgeCatalogue";
 
 /** Each tier's colour: the medal's ring and glow, and its label chip, warm on the dark page. */
 export const TIER_STYLES: Record<BadgeColorTier, { ring: string; chip: string; bar: string }> = {

@@ -1,9 +1,9 @@
 import { formatDistanceToNow, format } from "date-fns";
 import type { FunctionReturnType } from "convex/server";
 import { useState } from "react";
-import { api } from "../../../convex/_generated/api";
-import { pageTitle } from "../../../shared/brand";
-import { errorMessage } from "../../../shared/errors";
+import { api } from "@convex/_generated/api";
+import { pageTitle } from "@shared/brand";
+import { errorMessage } from "@shared/errors";
 import { ButtonLink } from "@/components/ui/ButtonLink";
 import { Card } from "@/components/ui/Card";
 import { inputStyles } from "@/components/ui/Field";

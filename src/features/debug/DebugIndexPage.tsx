@@ -1,5 +1,5 @@
 import { Link } from "react-router-dom";
-import { DEBUG_PAGES } from "../../../shared/debugPages";
+import { DEBUG_PAGES } from "@shared/debugPages";
 import { DebugPage } from "./kit/DebugPage";
 
 const groups = [...new Set(DEBUG_PAGES.map((page) => page.group))];

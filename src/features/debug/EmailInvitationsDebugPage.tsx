@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from "react";
-import { api } from "../../../convex/_generated/api";
-import { DEBUG_LIMITS, DEBUG_MESSAGES } from "../../../shared/debugPages";
-import { errorMessage } from "../../../shared/errors";
+import { api } from "@convex/_generated/api";
+import { DEBUG_LIMITS, DEBUG_MESSAGES } from "@shared/debugPages";
+import { errorMessage } from "@shared/errors";
 import { Button } from "@/components/ui/Button";
 import { ButtonLink } from "@/components/ui/ButtonLink";
 import { inputStyles } from "@/components/ui/Field";

@@ -1,9 +1,9 @@
 import { useAction, useConvexAuth } from "convex/react";
 import { formatDistanceToNow } from "date-fns";
 import { useId, useState, type FormEvent } from "react";
-import { api } from "../../../convex/_generated/api";
-import { DEBUG_MESSAGES } from "../../../shared/debugPages";
-import { errorMessage } from "../../../shared/errors";
+import { api } from "@convex/_generated/api";
+import { DEBUG_MESSAGES } from "@shared/debugPages";
+import { errorMessage } from "@shared/errors";
 import { Button } from "@/components/ui/Button";
 import { inputStyles } from "@/components/ui/Field";
 import { Skeleton } from "@/components/ui/Skeleton";

@@ -1,13 +1,13 @@
 import { useMutation } from "convex/react";
 import { useId, useState } from "react";
-import { api } from "../../../convex/_generated/api";
-import { DEBUG_MESSAGES } from "../../../shared/debugPages";
-import { errorMessage } from "../../../shared/errors";
+import { api } from "@convex/_generated/api";
+import { DEBUG_MESSAGES } from "@shared/debugPages";
+import { errorMessage } from "@shared/errors";
 import {
   INVITATION_TOKEN_LIFETIME_TEXT,
   inferFromToken,
   isWellFormedToken,
-} from "../../../shared/invitationTokens";
+} from "@shared/invitationTokens";
 import { Button } from "@/components/ui/Button";
 import { inputStyles } from "@/components/ui/Field";
 import { Skeleton } from "@/components/ui/Skeleton";

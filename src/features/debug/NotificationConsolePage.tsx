@@ -1,7 +1,7 @@
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
 import { useMemo, useState } from "react";
-import type { Id } from "../../../convex/_generated/dataModel";
-import { DEBUG_MESSAGES } from "../../../shared/debugPages";
+import type { Id } from "@convex/_generated/dataModel";
+import { DEBUG_MESSAGES } from "@shared/debugPages";
 import { cn } from "@/lib/cn";
 import { ConsoleContext } from "./console/ConsoleContext";
 import { DatabaseStateTab } from "./console/DatabaseStateTab";

@@ -1,5 +1,5 @@
-import { api } from "../../../convex/_generated/api";
-import { DEBUG_LIMITS, DEBUG_MESSAGES, foundNotificationsText } from "../../../shared/debugPages";
+import { api } from "@convex/_generated/api";
+import { DEBUG_LIMITS, DEBUG_MESSAGES, foundNotificationsText } from "@shared/debugPages";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { useQueryState } from "@/lib/useQueryState";
 import { DebugPage } from "./kit/DebugPage";

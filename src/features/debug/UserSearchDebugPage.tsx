@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from "react";
 import { Link } from "react-router-dom";
-import { api } from "../../../convex/_generated/api";
-import { DEBUG_MESSAGES } from "../../../shared/debugPages";
-import { errorMessage } from "../../../shared/errors";
+import { api } from "@convex/_generated/api";
+import { DEBUG_MESSAGES } from "@shared/debugPages";
+import { errorMessage } from "@shared/errors";
 import { Button } from "@/components/ui/Button";
 import { inputStyles } from "@/components/ui/Field";
 import { Skeleton } from "@/components/ui/Skeleton";

@@ -1,4 +1,4 @@
-import { api } from "../../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 import { useQueryState } from "@/lib/useQueryState";
 
 /** Whether this deployment enables debug pages: true / false, or undefined while loading or on error. */

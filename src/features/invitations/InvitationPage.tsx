@@ -2,9 +2,9 @@ import { useConvexAuth, useMutation } from "convex/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useLocation, useNavigate, useParams } from "react-router-dom";
 import { toast } from "@/lib/toast";
-import { api } from "../../../convex/_generated/api";
-import { pageTitle } from "../../../shared/brand";
-import { errorMessage } from "../../../shared/errors";
+import { api } from "@convex/_generated/api";
+import { pageTitle } from "@shared/brand";
+import { errorMessage } from "@shared/errors";
 import {
   inferFromToken,
   INVITATION_MESSAGES,
@@ -14,8 +14,8 @@ import {
   VIEW_REDIRECT_MS,
   type InvitationAction,
   type InvitationType,
-} from "../../../shared/invitationTokens";
-import { loginPathReturningTo } from "../../../shared/redirects";
+} from "@shared/invitationTokens";
+import { loginPathReturningTo } from "@shared/redirects";
 import { Button } from "@/components/ui/Button";
 import { QueryErrorBoundary } from "@/components/ui/QueryErrorBoundary";
 import { Spinner } from "@/components/ui/Spinner";

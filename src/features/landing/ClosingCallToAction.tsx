@@ -1,4 +1,4 @@
-import { TAGLINE } from "../../../shared/brand";
+import { TAGLINE } from "@shared/brand";
 import { ButtonLink } from "@/components/ui/ButtonLink";
 import { Reveal } from "./Reveal";
 

@@ -1,4 +1,4 @@
-import { APP_NAME } from "../../../shared/brand";
+import { APP_NAME } from "@shared/brand";
 import { Card } from "@/components/ui/Card";
 import { features } from "./landingContent";
 import { Reveal } from "./Reveal";

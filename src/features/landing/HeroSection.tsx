@@ -1,4 +1,4 @@
-import { APP_NAME } from "../../../shared/brand";
+import { APP_NAME } from "@shared/brand";
 import { ButtonLink } from "@/components/ui/ButtonLink";
 import { ArrowRightIcon } from "@/components/ui/icons";
 import { SessionPreviewCard } from "./SessionPreviewCard";

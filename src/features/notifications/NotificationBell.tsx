@@ -1,11 +1,11 @@
 import { Popover, PopoverButton, PopoverPanel } from "@headlessui/react";
 import { Fragment, useState, type ReactNode } from "react";
-import { api } from "../../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 import {
   NOTIFICATIONS_PAGE_SIZE,
   NOTIFICATION_MESSAGES,
   unreadBadgeLabel,
-} from "../../../shared/notificationRules";
+} from "@shared/notificationRules";
 import { LoadErrorPanel, QueryErrorBoundary } from "@/components/ui/QueryErrorBoundary";
 import { useCachedPaginatedQuery, useCachedQuery } from "@/lib/offline/useCachedQuery";
 import { BellIcon } from "./icons";

@@ -1,5 +1,5 @@
 import { formatDistanceToNow } from "date-fns";
-import { NOTIFICATION_MESSAGES, invitationState } from "../../../shared/notificationRules";
+import { NOTIFICATION_MESSAGES, invitationState } from "@shared/notificationRules";
 import { Avatar } from "@/components/ui/Avatar";
 import { Button } from "@/components/ui/Button";
 import { WaitingMark } from "@/components/ui/WaitingMark";

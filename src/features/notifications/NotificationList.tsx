@@ -1,12 +1,12 @@
 import { useClose } from "@headlessui/react";
 import { useState, type UIEvent } from "react";
 import { useNavigate } from "react-router-dom";
-import { api } from "../../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 import {
   NOTIFICATIONS_PAGE_SIZE,
   NOTIFICATION_MESSAGES,
   notificationLink,
-} from "../../../shared/notificationRules";
+} from "@shared/notificationRules";
 import { Spinner } from "@/components/ui/Spinner";
 import { useQueuedMutation } from "@/lib/offline/outbox/useOutbox";
 import { useCachedPaginatedQuery } from "@/lib/offline/useCachedQuery";

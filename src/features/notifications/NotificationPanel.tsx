@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { toast } from "@/lib/toast";
-import { api } from "../../../convex/_generated/api";
-import { NOTIFICATION_MESSAGES } from "../../../shared/notificationRules";
-import { errorMessage } from "../../../shared/errors";
+import { api } from "@convex/_generated/api";
+import { NOTIFICATION_MESSAGES } from "@shared/notificationRules";
+import { errorMessage } from "@shared/errors";
 import { Button } from "@/components/ui/Button";
 import { LoadErrorBoundary } from "@/components/ui/QueryErrorBoundary";
 import { Spinner } from "@/components/ui/Spinner";

@@ -1,5 +1,5 @@
 import type { FunctionReturnType } from "convex/server";
-import type { api } from "../../../convex/_generated/api";
+import type { api } from "@convex/_generated/api";
 
 /**
  * A notification as the bell's list returns it: its payload typed by its type

@@ -3,8 +3,8 @@
  * notification as it will be once the server has applied them, and the unread count. With
  * nothing queued (or after a refusal) both are the server's own.
  */
-import type { Id } from "../../../convex/_generated/dataModel";
-import { answerOf, type InvitationResponse } from "../../../shared/notificationRules";
+import type { Id } from "@convex/_generated/dataModel";
+import { answerOf, type InvitationResponse } from "@shared/notificationRules";
 import type { NotificationView } from "./notificationView";
 
 export type InvitationTarget =

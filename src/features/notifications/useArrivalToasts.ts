@@ -1,8 +1,8 @@
 import { useQuery } from "convex/react";
 import { useEffect, useRef } from "react";
 import { toast } from "@/lib/toast";
-import { api } from "../../../convex/_generated/api";
-import { NOTIFICATION_TOAST_MS, type NotificationPayload } from "../../../shared/notificationRules";
+import { api } from "@convex/_generated/api";
+import { NOTIFICATION_TOAST_MS, type NotificationPayload } from "@shared/notificationRules";
 import { newArrival } from "./newArrival";
 
 // The newest notification only: one document, live.

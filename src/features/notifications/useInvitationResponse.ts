@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { toast } from "@/lib/toast";
-import { api } from "../../../convex/_generated/api";
-import { NOTIFICATION_MESSAGES, type InvitationResponse } from "../../../shared/notificationRules";
-import { errorMessage } from "../../../shared/errors";
+import { api } from "@convex/_generated/api";
+import { NOTIFICATION_MESSAGES, type InvitationResponse } from "@shared/notificationRules";
+import { errorMessage } from "@shared/errors";
 import { useQueuedMutation } from "@/lib/offline/outbox/useOutbox";
 import type { InvitationTarget } from "./queuedChanges";
 

@@ -1,4 +1,4 @@
-import { api } from "../../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 import { useQueuedCalls } from "@/lib/offline/outbox/useOutbox";
 import type { QueuedAnswer, QueuedNotificationChanges } from "./queuedChanges";
 

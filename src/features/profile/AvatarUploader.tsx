@@ -1,11 +1,11 @@
 import { useAction, useMutation } from "convex/react";
 import { useId, useRef, useState, type ChangeEvent } from "react";
 import { toast } from "@/lib/toast";
-import { api } from "../../../convex/_generated/api";
-import type { Id } from "../../../convex/_generated/dataModel";
-import { avatarUploadFailedMessage } from "../../../shared/authMessages";
-import { errorMessage } from "../../../shared/errors";
-import { AVATAR_ACCEPT, AVATAR_MAX_MB, avatarFileProblem } from "../../../shared/profileRules";
+import { api } from "@convex/_generated/api";
+import type { Id } from "@convex/_generated/dataModel";
+import { avatarUploadFailedMessage } from "@shared/authMessages";
+import { errorMessage } from "@shared/errors";
+import { AVATAR_ACCEPT, AVATAR_MAX_MB, avatarFileProblem } from "@shared/profileRules";
 import { Avatar } from "@/components/ui/Avatar";
 import { Button } from "@/components/ui/Button";
 import { buttonStyles } from "@/components/ui/buttonStyles";

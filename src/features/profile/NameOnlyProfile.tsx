@@ -1,5 +1,5 @@
-import { pageTitle } from "../../../shared/brand";
-import { profileDisplayName } from "../../../shared/profileNames";
+import { pageTitle } from "@shared/brand";
+import { profileDisplayName } from "@shared/profileNames";
 import { Avatar } from "@/components/ui/Avatar";
 import { LockIcon } from "@/components/ui/icons";
 import { usePageTitle } from "@/lib/usePageTitle";

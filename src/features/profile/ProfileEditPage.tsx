@@ -1,8 +1,8 @@
 import { useMutation } from "convex/react";
 import { useEffect, type ReactNode } from "react";
-import { api } from "../../../convex/_generated/api";
-import { pageTitle } from "../../../shared/brand";
-import { profileDisplayName } from "../../../shared/profileRules";
+import { api } from "@convex/_generated/api";
+import { pageTitle } from "@shared/brand";
+import { profileDisplayName } from "@shared/profileRules";
 import { Link } from "react-router-dom";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { usePageTitle } from "@/lib/usePageTitle";

@@ -3,9 +3,9 @@ import { useMutation } from "convex/react";
 import { useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { toast } from "@/lib/toast";
-import { api } from "../../../convex/_generated/api";
-import { FAVORITE_DRINK_OPTIONS, NO_FAVORITE_DRINK } from "../../../shared/drinks";
-import { ERROR_MESSAGES, appErrorData, errorMessage } from "../../../shared/errors";
+import { api } from "@convex/_generated/api";
+import { FAVORITE_DRINK_OPTIONS, NO_FAVORITE_DRINK } from "@shared/drinks";
+import { ERROR_MESSAGES, appErrorData, errorMessage } from "@shared/errors";
 import {
   BIO_MAX_LENGTH,
   DISPLAY_NAME_MAX_LENGTH,
@@ -17,8 +17,8 @@ import {
   profileFormDefaults,
   profileFormSchema,
   type ProfileFormInput,
-} from "../../../shared/profileRules";
-import { textLength } from "../../../shared/userText";
+} from "@shared/profileRules";
+import { textLength } from "@shared/userText";
 import { Button } from "@/components/ui/Button";
 import { Field, inputStyles } from "@/components/ui/Field";
 import { NeedsNetworkNote } from "@/components/ui/NeedsNetworkNote";

@@ -1,8 +1,8 @@
 import { format } from "date-fns";
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
-import { drinkEmoji, drinkLabel } from "../../../shared/drinks";
-import { PROFILE_VISIBILITY_OPTIONS, profileDisplayName } from "../../../shared/profileNames";
+import { drinkEmoji, drinkLabel } from "@shared/drinks";
+import { PROFILE_VISIBILITY_OPTIONS, profileDisplayName } from "@shared/profileNames";
 import { Avatar } from "@/components/ui/Avatar";
 import { ButtonLink } from "@/components/ui/ButtonLink";
 import type { FullProfileView } from "./types";

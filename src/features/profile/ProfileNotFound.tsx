@@ -1,4 +1,4 @@
-import { pageTitle } from "../../../shared/brand";
+import { pageTitle } from "@shared/brand";
 import { Button } from "@/components/ui/Button";
 import { ButtonLink } from "@/components/ui/ButtonLink";
 import { useGoBack } from "@/lib/useGoBack";

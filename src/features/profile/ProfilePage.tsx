@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
 import { useParams } from "react-router-dom";
-import { api } from "../../../convex/_generated/api";
-import { failedToLoadProfileMessage } from "../../../shared/authMessages";
-import { pageTitle } from "../../../shared/brand";
-import { errorMessage } from "../../../shared/errors";
-import { profileDisplayName } from "../../../shared/profileNames";
+import { api } from "@convex/_generated/api";
+import { failedToLoadProfileMessage } from "@shared/authMessages";
+import { pageTitle } from "@shared/brand";
+import { errorMessage } from "@shared/errors";
+import { profileDisplayName } from "@shared/profileNames";
 import { Button } from "@/components/ui/Button";
 import { usePageTitle } from "@/lib/usePageTitle";
 import { useCachedQueryState } from "@/lib/offline/useCachedQuery";

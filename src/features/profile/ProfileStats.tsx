@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { api } from "../../../convex/_generated/api";
-import { drinkEmoji, drinkLabel } from "../../../shared/drinks";
+import { api } from "@convex/_generated/api";
+import { drinkEmoji, drinkLabel } from "@shared/drinks";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { useCachedQueryState } from "@/lib/offline/useCachedQuery";
 

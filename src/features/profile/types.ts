@@ -1,5 +1,5 @@
 import type { FunctionReturnType } from "convex/server";
-import type { api } from "../../../convex/_generated/api";
+import type { api } from "@convex/_generated/api";
 
 export type ProfileView = NonNullable<FunctionReturnType<typeof api.profiles.byUsername>>;
 export type FullProfileView = Extract<ProfileView, { visibility: "full" }>;

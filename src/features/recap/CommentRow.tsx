@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
 import { toast } from "@/lib/toast";
-import { api } from "../../../convex/_generated/api";
-import { errorMessage } from "../../../shared/errors";
-import { loginPathReturningTo } from "../../../shared/redirects";
-import { REACTIONS } from "../../../shared/recapRules";
+import { api } from "@convex/_generated/api";
+import { errorMessage } from "@shared/errors";
+import { loginPathReturningTo } from "@shared/redirects";
+import { REACTIONS } from "@shared/recapRules";
 import { Avatar } from "@/components/ui/Avatar";
 import { WaitingMark } from "@/components/ui/WaitingMark";
 import { cn } from "@/lib/cn";

@@ -1,6 +1,6 @@
-import type { Id } from "../../../convex/_generated/dataModel";
-import { api } from "../../../convex/_generated/api";
-import { errorMessage } from "../../../shared/errors";
+import type { Id } from "@convex/_generated/dataModel";
+import { api } from "@convex/_generated/api";
+import { errorMessage } from "@shared/errors";
 import { useQueryState } from "@/lib/useQueryState";
 import { CommentsSection } from "./CommentsSection";
 import { PhotoGallery } from "./PhotoGallery";

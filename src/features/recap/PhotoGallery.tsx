@@ -1,16 +1,16 @@
 import { useAction, useConvexAuth, useMutation, usePaginatedQuery } from "convex/react";
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
 import { toast } from "@/lib/toast";
-import { api } from "../../../convex/_generated/api";
-import type { Id } from "../../../convex/_generated/dataModel";
-import { errorMessage } from "../../../shared/errors";
-import { IMAGE_ACCEPT } from "../../../shared/imageTypes";
+import { api } from "@convex/_generated/api";
+import type { Id } from "@convex/_generated/dataModel";
+import { errorMessage } from "@shared/errors";
+import { IMAGE_ACCEPT } from "@shared/imageTypes";
 import {
   CAPTION_MAX_LENGTH,
   RECAP_MESSAGES,
   parseCaption,
   photoFileProblem,
-} from "../../../shared/recapRules";
+} from "@shared/recapRules";
 import { Button } from "@/components/ui/Button";
 import { LoadErrorBoundary } from "@/components/ui/QueryErrorBoundary";
 import { Field, inputStyles } from "@/components/ui/Field";

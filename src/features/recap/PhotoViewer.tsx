@@ -2,8 +2,8 @@ import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "@headlessui/re
 import { useMutation } from "convex/react";
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import { toast } from "@/lib/toast";
-import { api } from "../../../convex/_generated/api";
-import { errorMessage } from "../../../shared/errors";
+import { api } from "@convex/_generated/api";
+import { errorMessage } from "@shared/errors";
 import { Avatar } from "@/components/ui/Avatar";
 import { ArrowLeftIcon, ArrowRightIcon, CloseIcon } from "@/components/ui/icons";
 import { ConfirmDialog } from "@/components/ui/ConfirmDialog";

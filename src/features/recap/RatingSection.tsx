@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from "react";
 import { toast } from "@/lib/toast";
-import { api } from "../../../convex/_generated/api";
-import type { Id } from "../../../convex/_generated/dataModel";
-import { appErrorData } from "../../../shared/errors";
+import { api } from "@convex/_generated/api";
+import type { Id } from "@convex/_generated/dataModel";
+import { appErrorData } from "@shared/errors";
 import {
   FEEDBACK_MAX_LENGTH,
   RATING_LABELS,
@@ -12,7 +12,7 @@ import {
   ratingLabel,
   ratingProblem,
   ratingSubmitFailedMessage,
-} from "../../../shared/recapRules";
+} from "@shared/recapRules";
 import { Button } from "@/components/ui/Button";
 import { Field, inputStyles } from "@/components/ui/Field";
 import { Spinner } from "@/components/ui/Spinner";

@@ -3,7 +3,7 @@
  * count) stays the server's: it comes rounded to one decimal, from which the new average cannot
  * be worked out exactly.
  */
-import { normalizeFeedback } from "../../../shared/recapRules";
+import { normalizeFeedback } from "@shared/recapRules";
 import type { RecapData } from "./types";
 
 type MyRating = RecapData["myRating"];

@@ -1,5 +1,5 @@
 import type { FunctionReturnType } from "convex/server";
-import type { api } from "../../../convex/_generated/api";
+import type { api } from "@convex/_generated/api";
 
 export type RecapData = FunctionReturnType<typeof api.recap.get>;
 export type Person = RecapData["whoCame"][number];

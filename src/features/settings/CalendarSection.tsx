@@ -1,4 +1,4 @@
-import { CALENDAR_FEED_COPY } from "../../../shared/calendarFeedTexts";
+import { CALENDAR_FEED_COPY } from "@shared/calendarFeedTexts";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { lazyComponent } from "@/lib/lazyComponent";
 import { SettingsSection } from "./SettingsSection";

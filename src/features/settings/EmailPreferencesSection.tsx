@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from "convex/react";
 import { useState, type FormEvent } from "react";
 import { toast } from "@/lib/toast";
-import { api } from "../../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 import {
   CATEGORY_TOGGLE,
   EMAIL_CATEGORIES,
@@ -10,8 +10,8 @@ import {
   EMAIL_FREQUENCY_COPY,
   EMAIL_PREFERENCE_MESSAGES,
   type EmailPreferences,
-} from "../../../shared/emailPreferences";
-import { errorMessage } from "../../../shared/errors";
+} from "@shared/emailPreferences";
+import { errorMessage } from "@shared/errors";
 import { Button } from "@/components/ui/Button";
 import { LoadErrorBoundary } from "@/components/ui/QueryErrorBoundary";
 import { NeedsNetworkNote } from "@/components/ui/NeedsNetworkNote";

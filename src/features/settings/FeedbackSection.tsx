@@ -3,7 +3,7 @@ import {
   HAPTIC_INTENSITIES,
   INTERACTION_INTENSITIES,
   type FeedbackSettings,
-} from "../../../shared/feedback";
+} from "@shared/feedback";
 import { Button } from "@/components/ui/Button";
 import { cn } from "@/lib/cn";
 import { playFeedback } from "@/lib/feedback";

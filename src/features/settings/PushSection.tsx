@@ -1,8 +1,8 @@
 import { useMutation, useQuery } from "convex/react";
 import { useEffect, useState, type ReactNode } from "react";
 import { toast } from "@/lib/toast";
-import { api } from "../../../convex/_generated/api";
-import { errorMessage } from "../../../shared/errors";
+import { api } from "@convex/_generated/api";
+import { errorMessage } from "@shared/errors";
 import { Button } from "@/components/ui/Button";
 import { NeedsNetworkNote } from "@/components/ui/NeedsNetworkNote";
 import { LoadErrorBoundary } from "@/components/ui/QueryErrorBoundary";

@@ -1,5 +1,5 @@
 import type { ComponentType } from "react";
-import { pageTitle } from "../../../shared/brand";
+import { pageTitle } from "@shared/brand";
 import { usePageTitle } from "@/lib/usePageTitle";
 import { CalendarSection } from "./CalendarSection";
 import { EmailPreferencesSection } from "./EmailPreferencesSection";

@@ -3,7 +3,7 @@
  * awards. The player is loaded on the first interaction, so it adds
  * nothing to the first page; every failure is ignored.
  */
-import type { FeedbackKind } from "../../../shared/feedback";
+import type { FeedbackKind } from "@shared/feedback";
 
 export type { FeedbackKind };
 

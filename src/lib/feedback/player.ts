@@ -3,7 +3,7 @@
  * Web Audio API, `navigator.vibrate`, and a pulse on the element with the Web
  * Animations API. Each channel fails on its own, silently.
  */
-import { feedbackPlan, type FeedbackKind, type PulsePlan } from "../../../shared/feedback";
+import { feedbackPlan, type FeedbackKind, type PulsePlan } from "@shared/feedback";
 import { readFeedbackSettings } from "./settings";
 
 type Tone = {

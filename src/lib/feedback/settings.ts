@@ -2,7 +2,7 @@
  * The person's feedback settings, kept in this browser only:
  * read fresh on every interaction so a change on the Settings page applies at once.
  */
-import { parseFeedbackSettings, type FeedbackSettings } from "../../../shared/feedback";
+import { parseFeedbackSettings, type FeedbackSettings } from "@shared/feedback";
 import { readStorage, writeStorage } from "../storage";
 
 export const FEEDBACK_SETTINGS_KEY = "feedbackSettings";

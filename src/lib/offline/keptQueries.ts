@@ -12,7 +12,7 @@
  */
 import { getFunctionName, type FunctionReference, type FunctionReturnType } from "convex/server";
 import type { PaginatedQueryItem, PaginatedQueryReference } from "convex/react";
-import { api } from "../../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 
 export type KeptQuery = {
   version: number;

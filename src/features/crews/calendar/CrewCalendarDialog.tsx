@@ -1,4 +1,4 @@
-import { CALENDAR_FEED_COPY } from "../../../../shared/calendarFeedTexts";
+import { CALENDAR_FEED_COPY } from "@shared/calendarFeedTexts";
 import { Button } from "@/components/ui/Button";
 import { CalendarFeedPanel } from "@/components/calendar/CalendarFeedPanel";
 import { Modal } from "@/components/ui/Modal";

@@ -3,7 +3,7 @@ import {
   CREW_VIBE_OPTIONS,
   type CrewRole,
   type CrewVibe,
-} from "../../../../shared/crewTexts";
+} from "@shared/crewTexts";
 import { cn } from "@/lib/cn";
 import { CrownIcon } from "@/components/ui/screenIcons";
 

@@ -1,10 +1,10 @@
 import { useMutation } from "convex/react";
 import { useState } from "react";
 import { toast } from "@/lib/toast";
-import { api } from "../../../../convex/_generated/api";
-import type { Id } from "../../../../convex/_generated/dataModel";
-import { CREW_MESSAGES, CREW_SCREEN_TEXTS } from "../../../../shared/crewTexts";
-import { errorMessage } from "../../../../shared/errors";
+import { api } from "@convex/_generated/api";
+import type { Id } from "@convex/_generated/dataModel";
+import { CREW_MESSAGES, CREW_SCREEN_TEXTS } from "@shared/crewTexts";
+import { errorMessage } from "@shared/errors";
 import {
   ConfirmDialog,
   CrewWizard,

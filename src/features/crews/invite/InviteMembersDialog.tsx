@@ -1,9 +1,9 @@
 import { useMutation } from "convex/react";
 import { useState, type FormEvent } from "react";
 import { toast } from "@/lib/toast";
-import { api } from "../../../../convex/_generated/api";
-import { CREW_MESSAGES, CREW_SCREEN_TEXTS } from "../../../../shared/crewRules";
-import { errorMessage } from "../../../../shared/errors";
+import { api } from "@convex/_generated/api";
+import { CREW_MESSAGES, CREW_SCREEN_TEXTS } from "@shared/crewRules";
+import { errorMessage } from "@shared/errors";
 import { Button } from "@/components/ui/Button";
 import { Field, inputStyles } from "@/components/ui/Field";
 import { Modal } from "@/components/ui/Modal";

@@ -1,12 +1,12 @@
 import { useId, useState } from "react";
-import { api } from "../../../../convex/_generated/api";
-import type { Id } from "../../../../convex/_generated/dataModel";
+import { api } from "@convex/_generated/api";
+import type { Id } from "@convex/_generated/dataModel";
 import {
   CREW_MESSAGES,
   INVITE_BATCH_MAX,
   SEARCH_DEBOUNCE_MS,
   normalizeSearchQuery,
-} from "../../../../shared/crewRules";
+} from "@shared/crewRules";
 import { Avatar } from "@/components/ui/Avatar";
 import { inputStyles } from "@/components/ui/Field";
 import { NeedsNetworkNote } from "@/components/ui/NeedsNetworkNote";

@@ -2,17 +2,17 @@ import { useConvexAuth, useMutation } from "convex/react";
 import { useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate, useParams } from "react-router-dom";
 import { toast } from "@/lib/toast";
-import { api } from "../../../../convex/_generated/api";
-import { pageTitle } from "../../../../shared/brand";
+import { api } from "@convex/_generated/api";
+import { pageTitle } from "@shared/brand";
 import {
   CREW_SCREEN_TEXTS,
   INVITE_LINK_MESSAGES,
   crewPath,
   normalizeInviteCode,
-} from "../../../../shared/crewRules";
-import { errorMessage } from "../../../../shared/errors";
-import { NOTIFICATION_MESSAGES } from "../../../../shared/notificationRules";
-import { REDIRECT_PARAM } from "../../../../shared/redirects";
+} from "@shared/crewRules";
+import { errorMessage } from "@shared/errors";
+import { NOTIFICATION_MESSAGES } from "@shared/notificationRules";
+import { REDIRECT_PARAM } from "@shared/redirects";
 import { Button } from "@/components/ui/Button";
 import { ButtonLink } from "@/components/ui/ButtonLink";
 import { Skeleton } from "@/components/ui/Skeleton";

@@ -1,7 +1,7 @@
 import type { FunctionReturnType } from "convex/server";
-import type { api } from "../../../../convex/_generated/api";
-import type { Id } from "../../../../convex/_generated/dataModel";
-import type { CrewVibe } from "../../../../shared/crewTexts";
+import type { api } from "@convex/_generated/api";
+import type { Id } from "@convex/_generated/dataModel";
+import type { CrewVibe } from "@shared/crewTexts";
 
 /** The crew page's header: the crew with its counts, and the viewer's standing. */
 export type CrewPageData = FunctionReturnType<typeof api.crews.get>;

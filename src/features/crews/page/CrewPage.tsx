@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useNavigate, useParams } from "react-router-dom";
-import { CREW_MESSAGES, CREW_NOT_FOUND_REDIRECT_MS } from "../../../../shared/crewRules";
-import { appErrorData } from "../../../../shared/errors";
+import { CREW_MESSAGES, CREW_NOT_FOUND_REDIRECT_MS } from "@shared/crewRules";
+import { appErrorData } from "@shared/errors";
 import { Button } from "@/components/ui/Button";
 import { ButtonLink } from "@/components/ui/ButtonLink";
 import { useCachedQueryState } from "@/lib/offline/useCachedQuery";

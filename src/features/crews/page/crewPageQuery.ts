@@ -1,4 +1,4 @@
-import { api } from "../../../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 
 /**
  * The crew page's query for `/crew/{crewId}`: the page subscribes to it, and its route names it

@@ -2,7 +2,7 @@
  * An answer to the viewer's crew invitation queued in the outbox, shown at once on the crew
  * page: the viewer's standing and the crew's counts as they will be once the server has it.
  */
-import type { InvitationResponse } from "../../../../shared/notificationRules";
+import type { InvitationResponse } from "@shared/notificationRules";
 import type { CrewPageData } from "../lib/types";
 
 /**

@@ -1,6 +1,6 @@
-import { api } from "../../../../convex/_generated/api";
-import type { Id } from "../../../../convex/_generated/dataModel";
-import type { InvitationResponse } from "../../../../shared/notificationRules";
+import { api } from "@convex/_generated/api";
+import type { Id } from "@convex/_generated/dataModel";
+import type { InvitationResponse } from "@shared/notificationRules";
 import { useQueuedCalls, useWaitingMark } from "@/lib/offline/outbox/useOutbox";
 
 /** The viewer's last queued answer to their invitation to `crewId`, if any. */

@@ -2,8 +2,8 @@ import { useMutation, usePaginatedQuery, useQuery } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
-import { api } from "../../../../convex/_generated/api";
-import { appErrorData, errorMessage } from "../../../../shared/errors";
+import { api } from "@convex/_generated/api";
+import { appErrorData, errorMessage } from "@shared/errors";
 import {
   answerFor,
   POLL_ANSWER_LABELS,
@@ -11,7 +11,7 @@ import {
   POLL_GRID_PAGE_MAX,
   POLL_MESSAGES,
   type PollAnswer,
-} from "../../../../shared/pollRules";
+} from "@shared/pollRules";
 import { Button } from "@/components/ui/Button";
 import { ButtonLink } from "@/components/ui/ButtonLink";
 import { QueryErrorBoundary } from "@/components/ui/QueryErrorBoundary";

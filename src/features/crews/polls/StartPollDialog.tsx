@@ -1,16 +1,16 @@
 import { useMutation } from "convex/react";
 import { useContext, useId, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router-dom";
-import { api } from "../../../../convex/_generated/api";
-import type { Id } from "../../../../convex/_generated/dataModel";
-import { fromDateTimeLocalValue } from "../../../../shared/eventTiming";
-import { errorMessage } from "../../../../shared/errors";
+import { api } from "@convex/_generated/api";
+import type { Id } from "@convex/_generated/dataModel";
+import { fromDateTimeLocalValue } from "@shared/eventTiming";
+import { errorMessage } from "@shared/errors";
 import {
   POLL_MESSAGES,
   POLL_OPTIONS_MAX,
   POLL_OPTIONS_MIN,
   POLL_TITLE_MAX_LENGTH,
-} from "../../../../shared/pollRules";
+} from "@shared/pollRules";
 import { Button } from "@/components/ui/Button";
 import { Field, inputStyles } from "@/components/ui/Field";
 import { Modal } from "@/components/ui/Modal";

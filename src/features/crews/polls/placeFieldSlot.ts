@@ -1,5 +1,5 @@
 import { createContext, type ComponentType } from "react";
-import type { Place } from "../../../../shared/eventRules";
+import type { Place } from "@shared/eventRules";
 
 export type PollPlaceValue = { location: string; place: Place | null };
 

@@ -1,4 +1,4 @@
-import { api } from "../../../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 
 /** The poll page's query for `/crew/{crewId}/poll/{pollId}`: its route names it, so it starts with the address. */
 export function pollPageQuery(pollId: string) {

@@ -1,6 +1,6 @@
 import { Menu, MenuButton, MenuItem, MenuItems, MenuSeparator } from "@headlessui/react";
 import { Link } from "react-router-dom";
-import { crewPath } from "../../../../shared/crewTexts";
+import { crewPath } from "@shared/crewTexts";
 import { Button } from "@/components/ui/Button";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { Spinner } from "@/components/ui/Spinner";

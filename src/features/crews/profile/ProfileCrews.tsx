@@ -1,9 +1,9 @@
 import { useConvexAuth } from "convex/react";
 import { useEffect, useState, type ReactNode } from "react";
 import { useNavigate } from "react-router-dom";
-import { api } from "../../../../convex/_generated/api";
-import type { Id } from "../../../../convex/_generated/dataModel";
-import { crewPath } from "../../../../shared/crewTexts";
+import { api } from "@convex/_generated/api";
+import type { Id } from "@convex/_generated/dataModel";
+import { crewPath } from "@shared/crewTexts";
 import { Button } from "@/components/ui/Button";
 import { ButtonLink } from "@/components/ui/ButtonLink";
 import type { ButtonStyleProps } from "@/components/ui/buttonStyles";

@@ -1,10 +1,10 @@
 import { useMutation } from "convex/react";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "@/lib/toast";
-import { api } from "../../../../convex/_generated/api";
-import { APP_NAME } from "../../../../shared/brand";
-import { CREW_MESSAGES, INVITE_LINK_MESSAGES } from "../../../../shared/crewRules";
-import { errorMessage } from "../../../../shared/errors";
+import { api } from "@convex/_generated/api";
+import { APP_NAME } from "@shared/brand";
+import { CREW_MESSAGES, INVITE_LINK_MESSAGES } from "@shared/crewRules";
+import { errorMessage } from "@shared/errors";
 import { Button } from "@/components/ui/Button";
 import { Modal } from "@/components/ui/Modal";
 import { Skeleton } from "@/components/ui/Skeleton";

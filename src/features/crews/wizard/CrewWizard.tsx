@@ -2,8 +2,8 @@ import { Radio, RadioGroup } from "@headlessui/react";
 import { useMutation } from "convex/react";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { toast } from "@/lib/toast";
-import { api } from "../../../../convex/_generated/api";
-import type { Id } from "../../../../convex/_generated/dataModel";
+import { api } from "@convex/_generated/api";
+import type { Id } from "@convex/_generated/dataModel";
 import {
   CREW_DESCRIPTION_MAX_LENGTH,
   CREW_MESSAGES,
@@ -14,9 +14,9 @@ import {
   crewDetailsSchema,
   crewNameError,
   type CrewVibe,
-} from "../../../../shared/crewRules";
-import { appErrorData, errorMessage } from "../../../../shared/errors";
-import { textLength } from "../../../../shared/userText";
+} from "@shared/crewRules";
+import { appErrorData, errorMessage } from "@shared/errors";
+import { textLength } from "@shared/userText";
 import { Button } from "@/components/ui/Button";
 import { Field, inputStyles } from "@/components/ui/Field";
 import { Modal } from "@/components/ui/Modal";

@@ -1,5 +1,5 @@
 import { createContext, useContext } from "react";
-import type { Id } from "../../../../convex/_generated/dataModel";
+import type { Id } from "@convex/_generated/dataModel";
 import type { DebugLog } from "../kit/useDebugLog";
 
 /** What the console's tabs share: the test session made in Email Testing or E2E, and the log. */

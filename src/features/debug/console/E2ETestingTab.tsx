@@ -1,14 +1,14 @@
 import { useConvex, useMutation } from "convex/react";
 import { useState } from "react";
-import { api } from "../../../../convex/_generated/api";
-import type { Id } from "../../../../convex/_generated/dataModel";
+import { api } from "@convex/_generated/api";
+import type { Id } from "@convex/_generated/dataModel";
 import {
   E2E_STEPS,
   failRunningStep,
   type E2EStepName,
   type E2EStepStatus,
-} from "../../../../shared/debugPages";
-import { errorMessage } from "../../../../shared/errors";
+} from "@shared/debugPages";
+import { errorMessage } from "@shared/errors";
 import { Button } from "@/components/ui/Button";
 import { Spinner } from "@/components/ui/Spinner";
 import { DebugSection, StatusPill } from "../kit/DebugSection";

@@ -1,11 +1,11 @@
 import { useMutation } from "convex/react";
 import { useId, useState, type FormEvent } from "react";
-import { api } from "../../../../convex/_generated/api";
-import { DEBUG_MESSAGES } from "../../../../shared/debugPages";
-import { DRINK_TYPES, drinkLabel, type DrinkType } from "../../../../shared/drinks";
-import { VIBES, vibeLabel, type Vibe } from "../../../../shared/eventOptions";
-import { fromDateTimeLocalValue, toDateTimeLocalValue } from "../../../../shared/eventTiming";
-import { errorMessage } from "../../../../shared/errors";
+import { api } from "@convex/_generated/api";
+import { DEBUG_MESSAGES } from "@shared/debugPages";
+import { DRINK_TYPES, drinkLabel, type DrinkType } from "@shared/drinks";
+import { VIBES, vibeLabel, type Vibe } from "@shared/eventOptions";
+import { fromDateTimeLocalValue, toDateTimeLocalValue } from "@shared/eventTiming";
+import { errorMessage } from "@shared/errors";
 import { Button } from "@/components/ui/Button";
 import { Field, inputStyles } from "@/components/ui/Field";
 import { Spinner } from "@/components/ui/Spinner";

@@ -1,5 +1,5 @@
-import { api } from "../../../../convex/_generated/api";
-import { NOTIFICATION_MESSAGES } from "../../../../shared/notificationRules";
+import { api } from "@convex/_generated/api";
+import { NOTIFICATION_MESSAGES } from "@shared/notificationRules";
 import { Button } from "@/components/ui/Button";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { useQueryState } from "@/lib/useQueryState";

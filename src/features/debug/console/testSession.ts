@@ -1,6 +1,6 @@
-import { DEBUG_LIMITS } from "../../../../shared/debugPages";
-import type { DrinkType } from "../../../../shared/drinks";
-import type { Vibe } from "../../../../shared/eventOptions";
+import { DEBUG_LIMITS } from "@shared/debugPages";
+import type { DrinkType } from "@shared/drinks";
+import type { Vibe } from "@shared/eventOptions";
 
 export type TestEventForm = {
   title: string;

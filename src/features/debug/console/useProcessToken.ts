@@ -1,6 +1,6 @@
 import { useMutation } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
-import { api } from "../../../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 
 export type TestToken = NonNullable<FunctionReturnType<typeof api.debug.testTokens>>[number];
 

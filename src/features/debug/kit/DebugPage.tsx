@@ -1,7 +1,7 @@
 import { useConvexAuth } from "convex/react";
 import type { ReactNode } from "react";
 import { useLocation } from "react-router-dom";
-import { pageTitle } from "../../../../shared/brand";
+import { pageTitle } from "@shared/brand";
 import { ButtonLink } from "@/components/ui/ButtonLink";
 import { Card } from "@/components/ui/Card";
 import { Skeleton } from "@/components/ui/Skeleton";

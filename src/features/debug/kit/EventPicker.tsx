@@ -1,7 +1,7 @@
 import { format } from "date-fns";
 import { useId, useState, type FormEvent } from "react";
-import { api } from "../../../../convex/_generated/api";
-import { DEBUG_MESSAGES, previewList } from "../../../../shared/debugPages";
+import { api } from "@convex/_generated/api";
+import { DEBUG_MESSAGES, previewList } from "@shared/debugPages";
 import { Button } from "@/components/ui/Button";
 import { inputStyles } from "@/components/ui/Field";
 import { Skeleton } from "@/components/ui/Skeleton";

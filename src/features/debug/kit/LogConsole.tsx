@@ -3,7 +3,7 @@ import {
   DEBUG_MESSAGES,
   type DebugLogLine,
   type DebugLogType,
-} from "../../../../shared/debugPages";
+} from "@shared/debugPages";
 import { Button } from "@/components/ui/Button";
 import { cn } from "@/lib/cn";
 

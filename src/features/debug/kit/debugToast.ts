@@ -1,5 +1,5 @@
 import { toast } from "@/lib/toast";
-import { DEBUG_LIMITS } from "../../../../shared/debugPages";
+import { DEBUG_LIMITS } from "@shared/debugPages";
 
 /** The debug pages' custom toasts: 8 s, not the shell's 5 s. */
 export const debugToast = {

@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from "react";
-import { appendLog, type DebugLogLine, type DebugLogType } from "../../../../shared/debugPages";
+import { appendLog, type DebugLogLine, type DebugLogType } from "@shared/debugPages";
 
 /** A page's debug log, newest last, kept to `cap` lines when given. */
 export function useDebugLog(cap?: number) {

@@ -1,7 +1,7 @@
 import { formatDistanceToNow } from "date-fns";
 import type { FunctionReturnType } from "convex/server";
-import type { api } from "../../../../convex/_generated/api";
-import { DEBUG_MESSAGES } from "../../../../shared/debugPages";
+import type { api } from "@convex/_generated/api";
+import { DEBUG_MESSAGES } from "@shared/debugPages";
 import { StatusPill } from "../kit/DebugSection";
 
 type Diagnostics = NonNullable<FunctionReturnType<typeof api.debug.myNotifications>>;

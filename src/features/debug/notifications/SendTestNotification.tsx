@@ -1,9 +1,9 @@
 import { useMutation } from "convex/react";
 import { useId, useState, type FormEvent } from "react";
-import { api } from "../../../../convex/_generated/api";
-import { DEBUG_MESSAGES } from "../../../../shared/debugPages";
-import { errorMessage } from "../../../../shared/errors";
-import { NOTIFICATION_TYPES, type NotificationType } from "../../../../shared/notificationRules";
+import { api } from "@convex/_generated/api";
+import { DEBUG_MESSAGES } from "@shared/debugPages";
+import { errorMessage } from "@shared/errors";
+import { NOTIFICATION_TYPES, type NotificationType } from "@shared/notificationRules";
 import { Button } from "@/components/ui/Button";
 import { Field, inputStyles } from "@/components/ui/Field";
 import { Spinner } from "@/components/ui/Spinner";

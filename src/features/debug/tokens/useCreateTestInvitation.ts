@@ -1,6 +1,6 @@
 import { useConvex, useMutation } from "convex/react";
-import { api } from "../../../../convex/_generated/api";
-import { DEBUG_MESSAGES } from "../../../../shared/debugPages";
+import { api } from "@convex/_generated/api";
+import { DEBUG_MESSAGES } from "@shared/debugPages";
 
 /**
  * 'Create Test': invites a new test guest to your next hosted session through

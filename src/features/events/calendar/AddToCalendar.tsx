@@ -7,8 +7,8 @@ import {
   outlookCalendarUrl,
   yahooCalendarUrl,
   type CalendarEvent,
-} from "../../../../shared/calendar";
-import { hasShowableTimes } from "../../../../shared/eventTiming";
+} from "@shared/calendar";
+import { hasShowableTimes } from "@shared/eventTiming";
 import { ChevronDownIcon } from "@/components/ui/icons";
 import { buttonStyles } from "@/components/ui/buttonStyles";
 import { CalendarIcon } from "@/components/ui/screenIcons";

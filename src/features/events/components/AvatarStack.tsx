@@ -1,4 +1,4 @@
-import { avatarOverflowLabel, AVATAR_STACK_MAX } from "../../../../shared/eventCopy";
+import { avatarOverflowLabel, AVATAR_STACK_MAX } from "@shared/eventCopy";
 import { Avatar } from "@/components/ui/Avatar";
 import { cn } from "@/lib/cn";
 

@@ -1,6 +1,6 @@
-import { drinkEmoji, drinkLabel } from "../../../../shared/drinks";
-import { vibeEmoji, vibeLabel } from "../../../../shared/eventOptions";
-import { TIMING_BADGES, type TimingStatus } from "../../../../shared/eventTiming";
+import { drinkEmoji, drinkLabel } from "@shared/drinks";
+import { vibeEmoji, vibeLabel } from "@shared/eventOptions";
+import { TIMING_BADGES, type TimingStatus } from "@shared/eventTiming";
 import { cn } from "@/lib/cn";
 import { GlobeIcon, LockSmallIcon } from "./icons";
 import { vibeGradient } from "./vibeStyles";

@@ -1,7 +1,7 @@
-import { goingLabel } from "../../../../shared/capacityRules";
+import { goingLabel } from "@shared/capacityRules";
 import { Link } from "react-router-dom";
-import type { DurationType } from "../../../../shared/eventOptions";
-import { timingLabel, timingStatus } from "../../../../shared/eventTiming";
+import type { DurationType } from "@shared/eventOptions";
+import { timingLabel, timingStatus } from "@shared/eventTiming";
 import { Avatar } from "@/components/ui/Avatar";
 import { cn } from "@/lib/cn";
 import { DrinkChip, TimingBadge, VibeChip } from "./EventBadges";

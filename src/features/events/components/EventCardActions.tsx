@@ -1,9 +1,9 @@
 import { useMutation } from "convex/react";
 import { useState } from "react";
 import { toast } from "@/lib/toast";
-import { api } from "../../../../convex/_generated/api";
-import type { Id } from "../../../../convex/_generated/dataModel";
-import { EVENT_ERRORS } from "../../../../shared/eventMessages";
+import { api } from "@convex/_generated/api";
+import type { Id } from "@convex/_generated/dataModel";
+import { EVENT_ERRORS } from "@shared/eventMessages";
 import { Button } from "@/components/ui/Button";
 import { ButtonLink } from "@/components/ui/ButtonLink";
 import { ConfirmDialog } from "@/components/ui/ConfirmDialog";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { VIBES } from "../../../../shared/eventOptions";
+import { VIBES } from "@shared/eventOptions";
 import { defaultCover } from "./defaultCovers";
 
 describe("default covers", () => {

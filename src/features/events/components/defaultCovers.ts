@@ -1,4 +1,4 @@
-import { isVibe, type Vibe } from "../../../../shared/eventOptions";
+import { isVibe, type Vibe } from "@shared/eventOptions";
 import casual from "./covers/casual.svg?inline";
 import chill from "./covers/chill.svg?inline";
 import classy from "./covers/classy.svg?inline";

@@ -1,4 +1,4 @@
-import { isVibe, type Vibe } from "../../../../shared/eventOptions";
+import { isVibe, type Vibe } from "@shared/eventOptions";
 
 /** Each vibe's gradient (light, so dark ink text on it keeps AA contrast), as on the landing page. */
 export const VIBE_GRADIENTS: Record<Vibe, string> = {

@@ -1,8 +1,8 @@
 import { useMutation } from "convex/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { toast } from "@/lib/toast";
-import { api } from "../../../../convex/_generated/api";
-import type { Id } from "../../../../convex/_generated/dataModel";
+import { api } from "@convex/_generated/api";
+import type { Id } from "@convex/_generated/dataModel";
 import {
   CREATE_STEP_FIELDS,
   CREATE_WIZARD_STEPS,
@@ -12,8 +12,8 @@ import {
   createFailedMessage,
   createStepErrors,
   EVENT_ERRORS,
-} from "../../../../shared/eventRules";
-import { appErrorData } from "../../../../shared/errors";
+} from "@shared/eventRules";
+import { appErrorData } from "@shared/errors";
 import { Button } from "@/components/ui/Button";
 import { NeedsNetworkNote } from "@/components/ui/NeedsNetworkNote";
 import { Spinner } from "@/components/ui/Spinner";

@@ -1,10 +1,10 @@
 import { useCachedPaginatedQuery, useCachedQuery } from "@/lib/offline/useCachedQuery";
 import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router-dom";
-import { api } from "../../../../convex/_generated/api";
-import { DISCOVER_COPY } from "../../../../shared/eventCopy";
-import { DISCOVER_PAGE_MAX } from "../../../../shared/eventAccess";
-import { pageTitle } from "../../../../shared/brand";
+import { api } from "@convex/_generated/api";
+import { DISCOVER_COPY } from "@shared/eventCopy";
+import { DISCOVER_PAGE_MAX } from "@shared/eventAccess";
+import { pageTitle } from "@shared/brand";
 import { Button } from "@/components/ui/Button";
 import { QueryErrorBoundary } from "@/components/ui/QueryErrorBoundary";
 import { SegmentedControl, type SegmentedOption } from "@/components/ui/SegmentedControl";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { DISCOVER_DRINK_FILTERS } from "../../../../shared/drinks";
+import { DISCOVER_DRINK_FILTERS } from "@shared/drinks";
 import {
   DEFAULT_DISCOVER_FILTERS,
   DISCOVER_SORTS,
@@ -7,7 +7,7 @@ import {
   DISCOVER_TIME_FILTERS,
   DISCOVER_TIME_FILTER_LABELS,
   discoverDrinkFilterLabel,
-} from "../../../../shared/discoverFilters";
+} from "@shared/discoverFilters";
 import { Button } from "@/components/ui/Button";
 import { Modal } from "@/components/ui/Modal";
 import { PillChoices } from "../components/PillChoices";

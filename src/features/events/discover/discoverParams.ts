@@ -1,4 +1,4 @@
-import { DISCOVER_DRINK_FILTERS } from "../../../../shared/drinks";
+import { DISCOVER_DRINK_FILTERS } from "@shared/drinks";
 import {
   DEFAULT_DISCOVER_FILTERS,
   DISCOVER_SORTS,
@@ -6,7 +6,7 @@ import {
   type DiscoverDrinkFilter,
   type DiscoverSort,
   type DiscoverTimeFilter,
-} from "../../../../shared/discoverFilters";
+} from "@shared/discoverFilters";
 
 export type DiscoverFilters = {
   sort: DiscoverSort;

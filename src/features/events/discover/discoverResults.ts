@@ -1,4 +1,4 @@
-import { foundSessionsText } from "../../../../shared/eventCopy";
+import { foundSessionsText } from "@shared/eventCopy";
 
 /**
  * Cards by id, first occurrence kept. Convex keeps each loaded page within

@@ -1,16 +1,16 @@
 import { useMutation } from "convex/react";
 import { useState, type FormEvent } from "react";
 import { toast } from "@/lib/toast";
-import { api } from "../../../../convex/_generated/api";
-import type { Id } from "../../../../convex/_generated/dataModel";
+import { api } from "@convex/_generated/api";
+import type { Id } from "@convex/_generated/dataModel";
 import {
   EDIT_STEP_FIELDS,
   EDIT_WIZARD_STEPS,
   EVENT_ERRORS,
   coverUploadFailedMessage,
   editStepErrors,
-} from "../../../../shared/eventRules";
-import { appErrorData } from "../../../../shared/errors";
+} from "@shared/eventRules";
+import { appErrorData } from "@shared/errors";
 import { Button } from "@/components/ui/Button";
 import { NeedsNetworkNote } from "@/components/ui/NeedsNetworkNote";
 import { Spinner } from "@/components/ui/Spinner";

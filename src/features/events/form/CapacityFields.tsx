@@ -3,7 +3,7 @@ import {
   CAPACITY_MIN,
   PLUS_ONES_MAX,
   capacityError,
-} from "../../../../shared/capacityRules";
+} from "@shared/capacityRules";
 import { Field, inputStyles } from "@/components/ui/Field";
 
 /** What the form holds: the capacity as typed ('' for no limit) and the plus-ones per guest. */

@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState } from "react";
-import { coverImageProblem } from "../../../../shared/eventRules";
-import { IMAGE_ACCEPT } from "../../../../shared/imageTypes";
+import { coverImageProblem } from "@shared/eventRules";
+import { IMAGE_ACCEPT } from "@shared/imageTypes";
 import { Button } from "@/components/ui/Button";
 import { EventCover } from "../components/EventCover";
 import { ImageIcon } from "../components/icons";

@@ -1,18 +1,18 @@
 import { Field as HeadlessField, Label, Description, Switch } from "@headlessui/react";
-import { DRINK_TYPES, DRINKS } from "../../../../shared/drinks";
+import { DRINK_TYPES, DRINKS } from "@shared/drinks";
 import {
   DURATION_TYPES,
   DURATION_TYPE_LABELS,
   VIBES,
   VIBE_OPTIONS,
   type DurationType,
-} from "../../../../shared/eventOptions";
+} from "@shared/eventOptions";
 import {
   NOTES_MAX_LENGTH,
   PLACE_NICKNAME_MAX_LENGTH,
   TITLE_MAX_LENGTH,
-} from "../../../../shared/eventRules";
-import { toDateTimeLocalValue } from "../../../../shared/eventTiming";
+} from "@shared/eventRules";
+import { toDateTimeLocalValue } from "@shared/eventTiming";
 import { Field, inputStyles } from "@/components/ui/Field";
 import { cn } from "@/lib/cn";
 import { VIBE_GRADIENTS } from "../components/vibeStyles";

@@ -1,7 +1,7 @@
 import { Combobox, ComboboxInput, ComboboxOption, ComboboxOptions } from "@headlessui/react";
 import { useId, useState } from "react";
-import { LOCATION_MAX_LENGTH, type Place } from "../../../../shared/eventRules";
-import type { PlacePrediction } from "../../../../shared/places";
+import { LOCATION_MAX_LENGTH, type Place } from "@shared/eventRules";
+import type { PlacePrediction } from "@shared/places";
 import { inputStyles } from "@/components/ui/Field";
 import { Spinner } from "@/components/ui/Spinner";
 import { cn } from "@/lib/cn";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createStepErrors, eventCreateSchema } from "../../../../shared/eventRules";
-import { toDateTimeLocalValue } from "../../../../shared/eventTiming";
+import { createStepErrors, eventCreateSchema } from "@shared/eventRules";
+import { toDateTimeLocalValue } from "@shared/eventTiming";
 import {
   editValuesFrom,
   errorMap,

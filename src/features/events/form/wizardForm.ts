@@ -3,20 +3,20 @@
  * payloads of shared/eventRules.ts. Times are edited as `datetime-local`
  * strings in the viewer's zone and sent as epoch milliseconds.
  */
-import type { DrinkType } from "../../../../shared/drinks";
-import type { DurationType, Vibe } from "../../../../shared/eventOptions";
+import type { DrinkType } from "@shared/drinks";
+import type { DurationType, Vibe } from "@shared/eventOptions";
 import {
   CREATE_WIZARD_DEFAULTS,
   type EventCreateInput,
   type EventEditInput,
   type Place,
-} from "../../../../shared/eventRules";
+} from "@shared/eventRules";
 import {
   DEFAULT_EVENT_DURATION_MS,
   HOUR_MS,
   fromDateTimeLocalValue,
   toDateTimeLocalValue,
-} from "../../../../shared/eventTiming";
+} from "@shared/eventTiming";
 
 export type EventFormValues = {
   title: string;

@@ -1,10 +1,10 @@
 import { usePaginatedQuery, useQuery } from "convex/react";
 import { useState, type KeyboardEvent } from "react";
 import { toast } from "@/lib/toast";
-import { api } from "../../../../convex/_generated/api";
-import type { Id } from "../../../../convex/_generated/dataModel";
-import { USER_SEARCH_DEBOUNCE_MS } from "../../../../shared/eventRules";
-import { addCrewToSelection, isInviteSearchReady } from "../../../../shared/eventInvitationRules";
+import { api } from "@convex/_generated/api";
+import type { Id } from "@convex/_generated/dataModel";
+import { USER_SEARCH_DEBOUNCE_MS } from "@shared/eventRules";
+import { addCrewToSelection, isInviteSearchReady } from "@shared/eventInvitationRules";
 import { Avatar } from "@/components/ui/Avatar";
 import { CloseIcon } from "@/components/ui/icons";
 import { Field, inputStyles } from "@/components/ui/Field";

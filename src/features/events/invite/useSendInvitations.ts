@@ -1,9 +1,9 @@
 import { useMutation } from "convex/react";
 import { toast } from "@/lib/toast";
-import { api } from "../../../../convex/_generated/api";
-import type { Id } from "../../../../convex/_generated/dataModel";
-import { EVENT_INVITATION_MESSAGES } from "../../../../shared/eventInvitationRules";
-import { appErrorData } from "../../../../shared/errors";
+import { api } from "@convex/_generated/api";
+import type { Id } from "@convex/_generated/dataModel";
+import { EVENT_INVITATION_MESSAGES } from "@shared/eventInvitationRules";
+import { appErrorData } from "@shared/errors";
 import type { InviteSelection } from "./inviteSelection";
 
 /** The server's outcome: a success when someone was invited, else a plain note. */

@@ -3,25 +3,25 @@ import type { FunctionReturnType } from "convex/server";
 import { useState } from "react";
 import { Link, useLocation, useNavigate, useParams } from "react-router-dom";
 import { toast } from "@/lib/toast";
-import { api } from "../../../../convex/_generated/api";
-import type { Id } from "../../../../convex/_generated/dataModel";
-import { eventPageTitle } from "../../../../shared/brand";
+import { api } from "@convex/_generated/api";
+import type { Id } from "@convex/_generated/dataModel";
+import { eventPageTitle } from "@shared/brand";
 import {
   RSVP_STATUSES,
   RSVP_STATUS_LABELS,
   type RsvpStatus,
-} from "../../../../shared/eventOptions";
+} from "@shared/eventOptions";
 import {
   EVENT_ERRORS,
   EVENT_TOASTS,
   EVENT_VALIDATION_MESSAGES,
-} from "../../../../shared/eventRules";
+} from "@shared/eventRules";
 import {
   formatEventDate,
   formatEventTimeRange,
   timingStatus,
-} from "../../../../shared/eventTiming";
-import { appErrorData, errorMessage } from "../../../../shared/errors";
+} from "@shared/eventTiming";
+import { appErrorData, errorMessage } from "@shared/errors";
 import { Avatar } from "@/components/ui/Avatar";
 import { Button } from "@/components/ui/Button";
 import { ButtonLink } from "@/components/ui/ButtonLink";

@@ -1,8 +1,8 @@
 import { useAction, useMutation } from "convex/react";
 import { useCallback } from "react";
-import { api } from "../../../../convex/_generated/api";
-import type { Id } from "../../../../convex/_generated/dataModel";
-import { errorMessage } from "../../../../shared/errors";
+import { api } from "@convex/_generated/api";
+import type { Id } from "@convex/_generated/dataModel";
+import { errorMessage } from "@shared/errors";
 import { connectionLostReason } from "@/lib/offline/connectionWatch";
 import { runWhileConnected } from "@/lib/offline/useConnectionLost";
 import { uploadWithProgress } from "@/lib/uploadWithProgress";

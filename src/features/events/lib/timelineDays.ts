@@ -1,4 +1,4 @@
-import { formatEventDate, toDateTimeLocalValue } from "../../../../shared/eventTiming";
+import { formatEventDate, toDateTimeLocalValue } from "@shared/eventTiming";
 
 export type TimelineDay<T> = { key: string; label: string; events: T[] };
 

@@ -1,8 +1,8 @@
 import { useMutation, usePaginatedQuery, useQuery } from "convex/react";
 import { useState, type FormEvent } from "react";
 import { toast } from "@/lib/toast";
-import { api } from "../../../../convex/_generated/api";
-import type { Id } from "../../../../convex/_generated/dataModel";
+import { api } from "@convex/_generated/api";
+import type { Id } from "@convex/_generated/dataModel";
 import {
   ANNOUNCEMENT_GROUP_LABELS,
   ANNOUNCEMENT_GROUPS,
@@ -14,8 +14,8 @@ import {
   DEFAULT_ANNOUNCEMENT_GROUPS,
   groupsLabel,
   type AnnouncementGroup,
-} from "../../../../shared/announcementRules";
-import { appErrorData, errorMessage } from "../../../../shared/errors";
+} from "@shared/announcementRules";
+import { appErrorData, errorMessage } from "@shared/errors";
 import { Avatar } from "@/components/ui/Avatar";
 import { Button } from "@/components/ui/Button";
 import { Field, inputStyles } from "@/components/ui/Field";

@@ -1,4 +1,4 @@
-import { countdownText } from "../../../../shared/eventTiming";
+import { countdownText } from "@shared/eventTiming";
 import { useNow } from "@/lib/useNow";
 
 /** 'Starting in Xh Ym' under 24 hours before the start, ticking live; nothing otherwise. */

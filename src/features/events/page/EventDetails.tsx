@@ -1,16 +1,16 @@
 import { useState, type ReactNode } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router-dom";
-import type { Id } from "../../../../convex/_generated/dataModel";
-import { eventPageTitle } from "../../../../shared/brand";
-import { attendanceWording, MISSED_EVENT_TEXT } from "../../../../shared/eventCopy";
-import { eventPageMeta } from "../../../../shared/eventMeta";
+import type { Id } from "@convex/_generated/dataModel";
+import { eventPageTitle } from "@shared/brand";
+import { attendanceWording, MISSED_EVENT_TEXT } from "@shared/eventCopy";
+import { eventPageMeta } from "@shared/eventMeta";
 import {
   formatEventDate,
   formatEventTimeRange,
   isRecapUnlocked,
   timingLabel,
   timingStatus,
-} from "../../../../shared/eventTiming";
+} from "@shared/eventTiming";
 import { Button } from "@/components/ui/Button";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { ArrowLeftIcon } from "@/components/ui/icons";

@@ -1,12 +1,12 @@
 import { useState } from "react";
 import { toast } from "@/lib/toast";
-import { api } from "../../../../convex/_generated/api";
-import type { Id } from "../../../../convex/_generated/dataModel";
+import { api } from "@convex/_generated/api";
+import type { Id } from "@convex/_generated/dataModel";
 import {
   NOTIFICATION_MESSAGES,
   type InvitationResponse,
-} from "../../../../shared/notificationRules";
-import { errorMessage } from "../../../../shared/errors";
+} from "@shared/notificationRules";
+import { errorMessage } from "@shared/errors";
 import { Button } from "@/components/ui/Button";
 import { WaitingMark } from "@/components/ui/WaitingMark";
 import { useQueuedMutation } from "@/lib/offline/outbox/useOutbox";

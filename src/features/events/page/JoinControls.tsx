@@ -2,18 +2,18 @@ import { useMutation } from "convex/react";
 import { useId, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
 import { toast } from "@/lib/toast";
-import { api } from "../../../../convex/_generated/api";
-import type { Id } from "../../../../convex/_generated/dataModel";
-import { isJoinButtonShown, joinButtonLabel } from "../../../../shared/eventCopy";
-import { EVENT_ERRORS, EVENT_TOASTS } from "../../../../shared/eventMessages";
-import { errorMessage } from "../../../../shared/errors";
+import { api } from "@convex/_generated/api";
+import type { Id } from "@convex/_generated/dataModel";
+import { isJoinButtonShown, joinButtonLabel } from "@shared/eventCopy";
+import { EVENT_ERRORS, EVENT_TOASTS } from "@shared/eventMessages";
+import { errorMessage } from "@shared/errors";
 import {
   CAPACITY_MESSAGES,
   goingLabel,
   isFull,
   waitlistPlaceLabel,
   type SeatCounters,
-} from "../../../../shared/capacityRules";
+} from "@shared/capacityRules";
 import { Spinner } from "@/components/ui/Spinner";
 import { WaitingMark } from "@/components/ui/WaitingMark";
 import { storeRedirectAfterLogin } from "@/lib/authStorage";

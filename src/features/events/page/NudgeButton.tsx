@@ -1,10 +1,10 @@
 import { useMutation, useQuery } from "convex/react";
 import { useState } from "react";
 import { toast } from "@/lib/toast";
-import { api } from "../../../../convex/_generated/api";
-import type { Id } from "../../../../convex/_generated/dataModel";
-import { errorMessage } from "../../../../shared/errors";
-import { formatWait, NUDGE_MESSAGES } from "../../../../shared/reminderRules";
+import { api } from "@convex/_generated/api";
+import type { Id } from "@convex/_generated/dataModel";
+import { errorMessage } from "@shared/errors";
+import { formatWait, NUDGE_MESSAGES } from "@shared/reminderRules";
 import { Button } from "@/components/ui/Button";
 import { StrokeIcon } from "@/components/ui/icons";
 import { Spinner } from "@/components/ui/Spinner";

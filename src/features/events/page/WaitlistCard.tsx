@@ -1,10 +1,10 @@
 import { useMutation, usePaginatedQuery } from "convex/react";
 import { useState } from "react";
 import { toast } from "@/lib/toast";
-import { api } from "../../../../convex/_generated/api";
-import type { Id } from "../../../../convex/_generated/dataModel";
-import { plusOnesLabel } from "../../../../shared/capacityRules";
-import { errorMessage } from "../../../../shared/errors";
+import { api } from "@convex/_generated/api";
+import type { Id } from "@convex/_generated/dataModel";
+import { plusOnesLabel } from "@shared/capacityRules";
+import { errorMessage } from "@shared/errors";
 import { Avatar } from "@/components/ui/Avatar";
 import { Button } from "@/components/ui/Button";
 import { LoadErrorBoundary } from "@/components/ui/QueryErrorBoundary";

@@ -1,6 +1,6 @@
 import type { FunctionReturnType } from "convex/server";
 import type { Params } from "react-router-dom";
-import { api } from "../../../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 
 /** What the event page's query returns: the page and every part of it read this. */
 export type EventPageData = FunctionReturnType<typeof api.events.get>;

@@ -4,9 +4,9 @@
  * applied the queued changes in order (the server's own state when nothing is queued, or after
  * a refusal).
  */
-import { isFull } from "../../../../shared/capacityRules";
-import { eventRoleOf, isAttendee, type Participation } from "../../../../shared/eventAccess";
-import type { InvitationResponse } from "../../../../shared/notificationRules";
+import { isFull } from "@shared/capacityRules";
+import { eventRoleOf, isAttendee, type Participation } from "@shared/eventAccess";
+import type { InvitationResponse } from "@shared/notificationRules";
 import type { EventPageData } from "./eventPageQuery";
 
 type Rsvp = Participation["rsvpStatus"];

@@ -1,6 +1,6 @@
-import { api } from "../../../../convex/_generated/api";
-import type { Id } from "../../../../convex/_generated/dataModel";
-import type { InvitationResponse } from "../../../../shared/notificationRules";
+import { api } from "@convex/_generated/api";
+import type { Id } from "@convex/_generated/dataModel";
+import type { InvitationResponse } from "@shared/notificationRules";
 import { useQueuedCalls, useWaitingMark } from "@/lib/offline/outbox/useOutbox";
 import type { QueuedChange } from "./queuedRsvp";
 

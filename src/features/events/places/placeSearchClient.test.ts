@@ -3,7 +3,7 @@ import {
   PLACE_DETAILS_CACHE_MS,
   PLACE_PREDICTIONS_CACHE_MS,
   PLACE_SEARCH_MIN_INTERVAL_MS,
-} from "../../../../shared/places";
+} from "@shared/places";
 import {
   PlaceSearchClient,
   predictionCacheKey,

@@ -12,7 +12,7 @@ import {
   isSearchablePlaceQuery,
   type PlaceDetails,
   type PlacePrediction,
-} from "../../../../shared/places";
+} from "@shared/places";
 import { TtlCache } from "../lib/ttlCache";
 
 export type PlaceSearchBackend = {

@@ -1,12 +1,12 @@
 import { useAction } from "convex/react";
 import { useEffect, useMemo, useState } from "react";
-import { api } from "../../../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 import {
   PLACE_SEARCH_DEBOUNCE_MS,
   isSearchablePlaceQuery,
   type PlaceDetails,
   type PlacePrediction,
-} from "../../../../shared/places";
+} from "@shared/places";
 import {
   placeSearchClient,
   predictionCacheKey,

@@ -1,7 +1,7 @@
 import { useCachedQuery } from "@/lib/offline/useCachedQuery";
 import { Link } from "react-router-dom";
-import { api } from "../../../../convex/_generated/api";
-import { timingLabel, timingStatus } from "../../../../shared/eventTiming";
+import { api } from "@convex/_generated/api";
+import { timingLabel, timingStatus } from "@shared/eventTiming";
 import { EventCover } from "../components/EventCover";
 import { TimingBadge } from "../components/EventBadges";
 import { ClockIcon, PinIcon } from "../components/icons";

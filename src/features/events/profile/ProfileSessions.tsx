@@ -1,6 +1,6 @@
 import { useCachedPaginatedQuery, useCachedQuery } from "@/lib/offline/useCachedQuery";
-import { api } from "../../../../convex/_generated/api";
-import { EVENT_ERRORS } from "../../../../shared/eventMessages";
+import { api } from "@convex/_generated/api";
+import { EVENT_ERRORS } from "@shared/eventMessages";
 import { Button } from "@/components/ui/Button";
 import { LoadErrorBoundary } from "@/components/ui/QueryErrorBoundary";
 import { Spinner } from "@/components/ui/Spinner";

@@ -1,15 +1,15 @@
 import { useCachedPaginatedQuery } from "@/lib/offline/useCachedQuery";
 import type { FunctionReturnType } from "convex/server";
 import { useState } from "react";
-import { api } from "../../../../convex/_generated/api";
-import { pageTitle } from "../../../../shared/brand";
+import { api } from "@convex/_generated/api";
+import { pageTitle } from "@shared/brand";
 import {
   paginationItems,
   TIMELINE_PAGE_SIZE,
   YOUR_SESSIONS_COPY,
-} from "../../../../shared/eventCopy";
-import { EVENT_LIST_PAGE_MAX } from "../../../../shared/eventAccess";
-import { EVENT_ERRORS } from "../../../../shared/eventMessages";
+} from "@shared/eventCopy";
+import { EVENT_LIST_PAGE_MAX } from "@shared/eventAccess";
+import { EVENT_ERRORS } from "@shared/eventMessages";
 import { Button } from "@/components/ui/Button";
 import { LoadErrorBoundary } from "@/components/ui/QueryErrorBoundary";
 import { ButtonLink } from "@/components/ui/ButtonLink";

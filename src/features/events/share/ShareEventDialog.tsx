@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { toast } from "@/lib/toast";
-import { EVENT_ERRORS, EVENT_TOASTS } from "../../../../shared/eventMessages";
+import { EVENT_ERRORS, EVENT_TOASTS } from "@shared/eventMessages";
 import {
   COPY_CONFIRMATION_MS,
   nativeShareData,
@@ -8,7 +8,7 @@ import {
   shareText,
   trackedShareUrl,
   type ShareLinkChannel,
-} from "../../../../shared/share";
+} from "@shared/share";
 import { Button } from "@/components/ui/Button";
 import { inputStyles } from "@/components/ui/Field";
 import { cn } from "@/lib/cn";

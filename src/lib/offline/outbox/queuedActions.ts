@@ -5,7 +5,7 @@
  * the network at the moment it is done.
  */
 import { getFunctionName } from "convex/server";
-import { api } from "../../../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 
 const LABELS = new Map<string, string>([
   [getFunctionName(api.events.join), "Your join"],

@@ -16,8 +16,8 @@
  * the action stays in the outbox meanwhile: if the tab closes first, the next tab sends it again,
  * with the same key, and the server applies it at most once.
  */
-import { appErrorData, errorMessage } from "../../../../shared/errors";
-import { OFFLINE_TAP_MAX_AGE_MS as OUTBOX_MAX_AGE_MS } from "../../../../shared/idempotency";
+import { appErrorData, errorMessage } from "@shared/errors";
+import { OFFLINE_TAP_MAX_AGE_MS as OUTBOX_MAX_AGE_MS } from "@shared/idempotency";
 import type { OutboxStore, QueuedAction } from "./outboxStore";
 
 export { OUTBOX_MAX_AGE_MS };
