@@ -6,10 +6,6 @@
  * owner, another user and a visitor, and by the award check joining a
  * session schedules (≤ 50). Exits non-zero when a target is missed.
  */
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { convexTest } from "convex-test";
-import schema from "../convex/schema.ts";
 import {
   BADGE_PERF_VOLUME,
   measureAwardCheck,
@@ -17,17 +13,9 @@ import {
   seedBadgePerfWorld,
   type BadgePerfConvex,
 } from "../convex/badges.workload.ts";
-import { ModuleLoader, moduleRecord } from "../local-backend/modules.ts";
+import { workloadConvex } from "./lib/workloadConvex.ts";
 
-const functionsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "convex");
-process.env.SITE_URL ??= "http://localhost:5173";
-
-const loader = new ModuleLoader(0);
-const t = convexTest({
-  schema,
-  modules: moduleRecord(functionsDir, loader),
-  transactionLimits: true,
-}) as unknown as BadgePerfConvex;
+const { t, dispose } = workloadConvex<BadgePerfConvex>();
 
 // Checks off while the world is built: the measured check is the one that counts.
 process.env.CLINK_BADGE_CHECKS = "off";
@@ -48,6 +36,6 @@ for (const row of rows) {
   );
 }
 const ok = rows.every((row) => row.documentsRead <= row.target);
-await loader.dispose();
+await dispose();
 console.log(ok ? "\nAll targets met." : "\nSome targets missed.");
 process.exit(ok ? 0 : 1);

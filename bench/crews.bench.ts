@@ -8,10 +8,6 @@
  * after the scheduled batches, whether every member has a pending invitation
  * and a notification. Exits non-zero when a target is missed.
  */
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { convexTest } from "convex-test";
-import schema from "../convex/schema.ts";
 import {
   CREW_PERF_VOLUME,
   crewInviteCoverage,
@@ -20,17 +16,9 @@ import {
   seedCrewPerfWorld,
   type CrewPerfConvex,
 } from "../convex/crews.workload.ts";
-import { ModuleLoader, moduleRecord } from "../local-backend/modules.ts";
+import { workloadConvex } from "./lib/workloadConvex.ts";
 
-const functionsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "convex");
-process.env.SITE_URL ??= "http://localhost:5173";
-
-const loader = new ModuleLoader(0);
-const t = convexTest({
-  schema,
-  modules: moduleRecord(functionsDir, loader),
-  transactionLimits: true,
-}) as unknown as CrewPerfConvex;
+const { t, dispose } = workloadConvex<CrewPerfConvex>();
 
 const started = performance.now();
 const world = await seedCrewPerfWorld(t);
@@ -74,6 +62,6 @@ const ok =
   reads.every((row) => row.documentsRead <= row.target) &&
   Object.values(invite.remaining).every((remaining) => remaining > 0) &&
   coverage.missing === 0;
-await loader.dispose();
+await dispose();
 console.log(ok ? "All targets met." : "Some targets missed.");
 process.exit(ok ? 0 : 1);

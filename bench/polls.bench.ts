@@ -6,10 +6,6 @@
  * whether the tallies kept on write equal a recount. Exits non-zero when a
  * target is missed.
  */
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { convexTest } from "convex-test";
-import schema from "../convex/schema.ts";
 import {
   measurePollView,
   POLL_PERF_VOLUME,
@@ -17,17 +13,9 @@ import {
   tallyCheck,
   type PollPerfConvex,
 } from "../convex/crewPolls.workload.ts";
-import { ModuleLoader, moduleRecord } from "../local-backend/modules.ts";
+import { workloadConvex } from "./lib/workloadConvex.ts";
 
-const functionsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "convex");
-process.env.SITE_URL ??= "http://localhost:5173";
-
-const loader = new ModuleLoader(0);
-const t = convexTest({
-  schema,
-  modules: moduleRecord(functionsDir, loader),
-  transactionLimits: true,
-}) as unknown as PollPerfConvex;
+const { t, dispose } = workloadConvex<PollPerfConvex>();
 
 const started = performance.now();
 const world = await seedPollPerfWorld(t);
@@ -50,6 +38,6 @@ const tallies = await tallyCheck(t, world);
 console.log(`\nTallies kept on write ${tallies ? "equal" : "DIFFER FROM"} a recount.`);
 
 const ok = reads.every((row) => row.documentsRead <= row.target) && tallies;
-await loader.dispose();
+await dispose();
 console.log(ok ? "All targets met." : "Some targets missed.");
 process.exit(ok ? 0 : 1);
