@@ -14,7 +14,7 @@ import type { Id } from "./_generated/dataModel";
 import type schema from "./schema";
 import { changeCrewMembership } from "./model/crewMembership";
 import { answerPoll, getPollEnsuringAccess } from "./model/crewPolls";
-import { insertUser } from "./crews.workload";
+import { insertCrewWithHost, insertUser } from "./crews.workload";
 import { documentsRead, type Measurement } from "./perf.workload";
 import { POLL_ANSWERS, POLL_GRID_PAGE_MAX, POLL_OPTIONS_MAX } from "../shared/pollRules";
 
@@ -37,29 +37,10 @@ export async function seedPollPerfWorld(
   t: PollPerfConvex,
   now: number = Date.now(),
 ): Promise<PollPerfWorld> {
-  const { creator, crewId } = await t.run(async (ctx) => {
-    const creator = await insertUser(ctx, "Poll Host", 200_000, now);
-    const crewId = await ctx.db.insert("crews", {
-      name: "The Two Hundred",
-      description: null,
-      vibe: "party",
-      isPublic: false,
-      createdBy: creator.userId,
-      memberCount: 0,
-      pendingCount: 0,
-      createdAt: now,
-      updatedAt: now,
-    });
-    const crew = (await ctx.db.get("crews", crewId))!;
-    await changeCrewMembership(
-      ctx,
-      crew,
-      creator.userId,
-      { status: "accepted", role: "host" },
-      now,
-    );
-    return { creator, crewId };
-  });
+  const { creator, crewId } = await t.run(
+    async (ctx) =>
+      await insertCrewWithHost(ctx, { name: "The Two Hundred", isPublic: false }, 200_000, now),
+  );
   const { pollId } = await t
     .withIdentity({ subject: creator.subject })
     .mutation(api.crewPolls.create, {

@@ -78,33 +78,43 @@ export async function insertUser(ctx: MutationCtx, name: string, index: number, 
   return { userId, subject: `${userId}|${sessionId}` };
 }
 
+/** A crew of one: its host (a new user, numbered `hostIndex`), counted by the crew's one write path. */
+export async function insertCrewWithHost(
+  ctx: MutationCtx,
+  crew: { name: string; isPublic: boolean },
+  hostIndex: number,
+  now: number,
+) {
+  const creator = await insertUser(ctx, `${crew.name} Host`, hostIndex, now);
+  const crewId = await ctx.db.insert("crews", {
+    ...crew,
+    description: null,
+    vibe: "party",
+    createdBy: creator.userId,
+    memberCount: 0,
+    pendingCount: 0,
+    createdAt: now,
+    updatedAt: now,
+  });
+  const inserted = (await ctx.db.get("crews", crewId))!;
+  await changeCrewMembership(
+    ctx,
+    inserted,
+    creator.userId,
+    { status: "accepted", role: "host" },
+    now,
+  );
+  return { creator, crewId };
+}
+
 export async function seedCrewPerfWorld(
   t: CrewPerfConvex,
   now: number = Date.now(),
 ): Promise<CrewPerfWorld> {
-  const { creator, crewId } = await t.run(async (ctx) => {
-    const creator = await insertUser(ctx, "Crew Host", 0, now);
-    const crewId = await ctx.db.insert("crews", {
-      name: "The Five Hundred",
-      description: null,
-      vibe: "party",
-      isPublic: true,
-      createdBy: creator.userId,
-      memberCount: 0,
-      pendingCount: 0,
-      createdAt: now,
-      updatedAt: now,
-    });
-    const crew = (await ctx.db.get("crews", crewId))!;
-    await changeCrewMembership(
-      ctx,
-      crew,
-      creator.userId,
-      { status: "accepted", role: "host" },
-      now,
-    );
-    return { creator, crewId };
-  });
+  const { creator, crewId } = await t.run(
+    async (ctx) =>
+      await insertCrewWithHost(ctx, { name: "The Five Hundred", isPublic: true }, 0, now),
+  );
   const members: Array<{ userId: Id<"users">; subject: string }> = [];
   for (let start = 1; start < CREW_PERF_VOLUME.crewMembers; start += SEED_BATCH) {
     const made = await t.run(async (ctx) => {
