@@ -37,5 +37,12 @@ export const crewRoutes: RouteObject[] = [
       </PollPlaceFieldSlot.Provider>
     ),
   },
-  { path: "crew/:crewId/poll/:pollId", element: <PollPage /> },
+  {
+    path: "crew/:crewId/poll/:pollId",
+    element: (
+      <PollPlaceFieldSlot.Provider value={PlaceField}>
+        <PollPage />
+      </PollPlaceFieldSlot.Provider>
+    ),
+  },
 ];

@@ -12,8 +12,9 @@ import { emailPrefix, uniqueEmail } from "./support/users.ts";
 
 /*
  * Three browsers: A starts a poll with three options in the crew, B and C
- * answer, every grid updates live, A picks the winner: the session exists, B
- * (Yes) is going, C (If need be) has an invitation that says so.
+ * answer, every grid updates live, B adds an option that A sees live, A
+ * picks the winner: the session exists, B (Yes) is going, C (If need be) has
+ * an invitation that says so.
  * CLINK_POLL_SCREENSHOTS=1 saves the poll page at 390 and 1280 px in screenshots/.
  */
 test("crew poll: three browsers answer live, the pick becomes a session", async ({ browser }) => {
@@ -93,6 +94,14 @@ test("crew poll: three browsers answer live, the pick becomes a session", async 
     bPoll.grid.getByRole("cell", { name: new RegExp(`^${cName}, .*: If need be$`) }),
   ).toBeVisible();
   await expect(aPoll.summary).toContainText("2 of 3 answered");
+
+  // B adds a fourth option (members may, by default): it appears on A's page live.
+  await bPoll.addOption.click();
+  await bPoll.newOptionTime.fill(await localDateTime(b.page, 5, 19));
+  await bPoll.saveOption.click();
+  await expect(bPoll.addOptionDialog).toBeHidden();
+  await expect(aPoll.options.getByRole("listitem")).toHaveCount(4);
+  await expect(aPoll.tally(4)).toContainText("Yes 0");
 
   if (process.env.CLINK_POLL_SCREENSHOTS) {
     for (const width of [390, 1280]) {

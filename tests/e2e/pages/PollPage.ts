@@ -30,16 +30,24 @@ export class CrewPolls {
   }
 }
 
-/** /crew/{crewId}/poll/{pollId}: options with tallies and the viewer's answers, the grid, nudges and the pick. */
+/** /crew/{crewId}/poll/{pollId}: options with tallies and the viewer's answers, adding an option, the grid, nudges and the pick. */
 export class PollPage {
   readonly heading: Locator;
   readonly options: Locator;
   readonly grid: Locator;
   readonly notAnswered: Locator;
   readonly summary: Locator;
+  readonly addOption: Locator;
+  readonly addOptionDialog: Locator;
+  readonly newOptionTime: Locator;
+  readonly saveOption: Locator;
 
   constructor(page: Page) {
     const main = page.getByRole("main");
+    this.addOption = main.getByRole("button", { name: "Add an option" });
+    this.addOptionDialog = page.getByRole("dialog", { name: "Add an option" });
+    this.newOptionTime = this.addOptionDialog.getByLabel("Date and start");
+    this.saveOption = this.addOptionDialog.getByRole("button", { name: "Add option" });
     this.heading = main.getByRole("heading", { level: 1 });
     this.options = main.getByRole("list", { name: "Options" });
     this.grid = main.getByRole("table", { name: "Answers" });

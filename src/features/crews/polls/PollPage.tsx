@@ -10,6 +10,7 @@ import {
   POLL_ANSWERS,
   POLL_GRID_PAGE_MAX,
   POLL_MESSAGES,
+  POLL_OPTIONS_MAX,
   type PollAnswer,
 } from "@shared/pollRules";
 import { Button } from "@/components/ui/Button";
@@ -22,6 +23,7 @@ import { cn } from "@/lib/cn";
 import { toast } from "@/lib/toast";
 import { useNow } from "@/lib/useNow";
 import { formatSessionWhen } from "../lib/format";
+import { AddPollOption } from "./AddPollOption";
 import { pollPageQuery } from "./pollPageQuery";
 
 type PollData = FunctionReturnType<typeof api.crewPolls.get>;
@@ -123,6 +125,11 @@ function PollView({ data, pollId }: { data: PollData; pollId: string }) {
             <OptionCard key={option._id} option={option} data={data} pollId={pollId} />
           ))}
         </ul>
+        {isOpen && viewer.canAddOption && options.length < POLL_OPTIONS_MAX && (
+          <div className="mt-4">
+            <AddPollOption pollId={pollId} />
+          </div>
+        )}
       </SectionCard>
       <SectionCard title="Who answered what">
         <AnswerGrid pollId={pollId} options={options} isOpen={isOpen} />

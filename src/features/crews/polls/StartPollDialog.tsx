@@ -1,5 +1,5 @@
 import { useMutation } from "convex/react";
-import { useContext, useId, useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router-dom";
 import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
@@ -16,16 +16,17 @@ import { Field, inputStyles } from "@/components/ui/Field";
 import { Modal } from "@/components/ui/Modal";
 import { toast } from "@/lib/toast";
 import { viewerTimeZone } from "@/lib/viewerTimeZone";
-import { PollPlaceFieldSlot, type PollPlaceValue } from "./placeFieldSlot";
+import {
+  emptyPollOptionDraft,
+  pollOptionArgs,
+  PollOptionFields,
+  type PollOptionDraft,
+} from "./PollOptionFields";
 
-type Draft = { key: number; when: string; place: PollPlaceValue };
+type Draft = PollOptionDraft & { key: number };
 
 let nextKey = 0;
-const emptyOption = (): Draft => ({
-  key: nextKey++,
-  when: "",
-  place: { location: "", place: null },
-});
+const emptyOption = (): Draft => ({ key: nextKey++, ...emptyPollOptionDraft() });
 
 /** Start a poll: a title, 2–10 options (a date and start, optionally a place), a deadline, and whether members add options. */
 export function StartPollDialog({
@@ -39,7 +40,6 @@ export function StartPollDialog({
 }) {
   const create = useMutation(api.crewPolls.create);
   const navigate = useNavigate();
-  const PlaceField = useContext(PollPlaceFieldSlot);
   const [title, setTitle] = useState("");
   const [options, setOptions] = useState<Draft[]>(() => [emptyOption(), emptyOption()]);
   const [deadline, setDeadline] = useState("");
@@ -56,8 +56,9 @@ export function StartPollDialog({
   async function submit(event: FormEvent) {
     event.preventDefault();
     const zone = viewerTimeZone();
-    const starts = options.map((option) => fromDateTimeLocalValue(option.when, zone));
-    if (starts.some((start) => start === null)) {
+    const drafts = options.map((option) => pollOptionArgs(option, zone));
+    const complete = drafts.filter((draft) => draft !== null);
+    if (complete.length < drafts.length) {
       setError(POLL_MESSAGES.optionTimeInvalid);
       return;
     }
@@ -67,11 +68,7 @@ export function StartPollDialog({
       const { path } = await create({
         crewId,
         title,
-        options: options.map((option, index) => ({
-          startTime: starts[index]!,
-          location: option.place.location.trim() === "" ? null : option.place.location,
-          place: option.place.place,
-        })),
+        options: complete,
         deadline: deadline === "" ? null : fromDateTimeLocalValue(deadline, zone),
         allowMemberOptions,
         timeZone: zone,
@@ -108,23 +105,13 @@ export function StartPollDialog({
             Options ({options.length} of {POLL_OPTIONS_MAX})
           </legend>
           {options.map((option, index) => (
-            <div
+            <PollOptionFields
               key={option.key}
-              className="flex flex-col gap-3 rounded-2xl bg-night-900/60 p-3 ring-1 ring-night-700 ring-inset"
-            >
-              <div className="flex items-end gap-2">
-                <Field label={`Option ${index + 1}: date and start`} className="flex-1">
-                  {(control) => (
-                    <input
-                      {...control}
-                      type="datetime-local"
-                      className={inputStyles}
-                      value={option.when}
-                      onChange={(event) => update(option.key, { when: event.target.value })}
-                    />
-                  )}
-                </Field>
-                {options.length > POLL_OPTIONS_MIN && (
+              label={`Option ${index + 1}: date and start`}
+              value={option}
+              onChange={(change) => update(option.key, change)}
+              action={
+                options.length > POLL_OPTIONS_MIN && (
                   <Button
                     variant="ghost"
                     size="sm"
@@ -135,28 +122,9 @@ export function StartPollDialog({
                   >
                     ✕
                   </Button>
-                )}
-              </div>
-              {PlaceField ? (
-                <PlaceField
-                  value={option.place}
-                  onChange={(place) => update(option.key, { place })}
-                />
-              ) : (
-                <Field label="Location">
-                  {(control) => (
-                    <input
-                      {...control}
-                      className={inputStyles}
-                      value={option.place.location}
-                      onChange={(event) =>
-                        update(option.key, { place: { location: event.target.value, place: null } })
-                      }
-                    />
-                  )}
-                </Field>
-              )}
-            </div>
+                )
+              }
+            />
           ))}
           {options.length < POLL_OPTIONS_MAX && (
             <Button
