@@ -686,7 +686,7 @@ export default defineSchema({
     ifNeedBeCount: v.number(),
     noCount: v.number(),
   })
-    // eslint-disable-next-line @convex-dev/no-duplicate-indexes -- a poll's options in the order added (_creationTime)
+    // A poll's options in the order they were added (_creationTime).
     .index("by_poll", ["pollId"])
     .index("by_crew", ["crewId"]),
 
