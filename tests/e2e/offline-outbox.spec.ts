@@ -121,9 +121,10 @@ test("a join queued offline for a session the host deleted meanwhile is refused 
     // Back online: the server refuses the join; the guest is told why, and nothing waits.
     await guestContext.setOffline(false);
     live.restore();
-    const refusal = guestPage.getByText("Event not found", { exact: true });
-    await expect(refusal).toBeVisible();
-    await expect(guestPage.getByText("Your join was not applied.")).toBeVisible();
+    // The toast (the page's own "Event not found" panel may show at the same moment).
+    const toasts = guestPage.getByRole("region", { name: /^Notifications/ });
+    await expect(toasts.getByText("Event not found", { exact: true })).toBeVisible();
+    await expect(toasts.getByText("Your join was not applied.")).toBeVisible();
     await expect.poll(() => queuedOnDevice(guestPage)).toEqual([]);
     await expect(waitingMark(guestPage)).toBeHidden();
     await expect(guestView.panel("Event not found")).toBeVisible();
