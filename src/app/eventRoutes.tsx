@@ -2,6 +2,7 @@ import type { RouteObject } from "react-router-dom";
 import type { Id } from "@convex/_generated/dataModel";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { ProtectedRoute } from "@/features/auth/ProtectedRoute";
+import type { EventPageSlots } from "@/features/events/page/EventDetails";
 import { eventPageQuery, eventRefOf } from "@/features/events/page/eventPageQuery";
 import { lazyComponent } from "@/lib/lazyComponent";
 import { lazyPage } from "./lazy/lazyPage";
@@ -27,7 +28,12 @@ const EventRecap = lazyComponent(
   <Skeleton className="h-64" />,
 );
 
-const renderRecap = (eventId: Id<"events">) => <EventRecap eventId={eventId} />;
+const NightSections = lazyComponent(() => import("@/features/night"), "NightSections", null);
+
+const slots: EventPageSlots = {
+  recap: (eventId: Id<"events">) => <EventRecap eventId={eventId} />,
+  night: (eventId: Id<"events">) => <NightSections eventId={eventId} />,
+};
 
 /**
  * The events screens, as children of the app shell:
@@ -36,8 +42,8 @@ const renderRecap = (eventId: Id<"events">) => <EventRecap eventId={eventId} />;
  */
 export const eventRoutes: RouteObject[] = [
   { path: "discover", element: <DiscoverPage /> },
-  { path: "event/:ref", element: <EventPage renderRecap={renderRecap} /> },
-  { path: "private-event/:slug", element: <EventPage renderRecap={renderRecap} /> },
+  { path: "event/:ref", element: <EventPage slots={slots} /> },
+  { path: "private-event/:slug", element: <EventPage slots={slots} /> },
   { path: "events/:eventId", element: <LegacyEventPage /> },
   {
     path: "events",

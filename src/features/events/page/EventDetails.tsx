@@ -69,16 +69,23 @@ const AnnouncementsSection = lazyComponent(
 const ConfirmDialog = lazyDialog(() => import("@/components/ui/ConfirmDialog"), "ConfirmDialog");
 const Modal = lazyDialog(() => import("@/components/ui/Modal"), "Modal");
 
+/** Parts of the session page that other features render (composed in src/app). */
+export type EventPageSlots = {
+  /** Ratings, Toast Recap, photos and comments once they open. */
+  recap?: (eventId: Id<"events">) => ReactNode;
+  /** The night itself: the crawl's stops, "got home safe" check-ins, the tab. */
+  night?: (eventId: Id<"events">) => ReactNode;
+};
+
 /** The event page itself, from the live `events.get` result. */
 export function EventDetails({
   data,
   onDelete,
-  renderRecap,
+  slots = {},
 }: {
   data: EventPageData;
   onDelete: (eventId: Id<"events">) => void;
-  /** Ratings, Toast Recap, photos and comments once they open (composed in src/app). */
-  renderRecap?: (eventId: Id<"events">) => ReactNode;
+  slots?: EventPageSlots;
 }) {
   // A join, leave, RSVP or invitation answer still in the outbox shows at once, as it will be
   // once applied.
@@ -312,8 +319,10 @@ export function EventDetails({
               </p>
             </section>
           )}
+          {/* The night: where the crawl is, check-ins home, the tab. */}
+          {slots.night?.(event._id)}
           {/* Past events (or 2 h after the start): rating, Toast Recap, gallery and comments. */}
-          {recapOpen && renderRecap?.(event._id)}
+          {recapOpen && slots.recap?.(event._id)}
 
           <AnnouncementsSection eventId={event._id} />
 

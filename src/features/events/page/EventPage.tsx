@@ -1,5 +1,5 @@
 import { useConvexAuth, useMutation } from "convex/react";
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useState } from "react";
 import { useLocation, useNavigate, useParams } from "react-router-dom";
 import { toast } from "@/lib/toast";
 import { api } from "@convex/_generated/api";
@@ -14,7 +14,7 @@ import { storeRedirectAfterLogin } from "@/lib/authStorage";
 import { useGoBack } from "@/lib/useGoBack";
 import { useCachedQueryState } from "@/lib/offline/useCachedQuery";
 import { useNetworkNeeded } from "@/lib/offline/useNetworkNeeded";
-import { EventDetails } from "./EventDetails";
+import { EventDetails, type EventPageSlots } from "./EventDetails";
 import { eventPageQuery, eventRefOf, type EventPageData } from "./eventPageQuery";
 import { EventPageSkeleton } from "./EventPageSkeleton";
 import { StatePanel } from "@/components/ui/StatePanel";
@@ -24,12 +24,7 @@ import { StatePanel } from "@/components/ui/StatePanel";
  * Signed out on a private event: the path is stored and the visitor goes to
  * /login with 'Please sign in to view this private event'.
  */
-export function EventPage({
-  renderRecap,
-}: {
-  /** The after-the-night section (ratings, photos, comments), composed in src/app. */
-  renderRecap?: (eventId: Id<"events">) => ReactNode;
-} = {}) {
+export function EventPage({ slots }: { slots?: EventPageSlots } = {}) {
   const ref = eventRefOf(useParams());
   // Remounting the loader re-subscribes, which is how "Try Again" re-runs the query.
   const [attempt, setAttempt] = useState(0);
@@ -38,7 +33,7 @@ export function EventPage({
       key={`${ref}:${attempt}`}
       eventRef={ref}
       retry={() => setAttempt((n) => n + 1)}
-      renderRecap={renderRecap}
+      slots={slots}
     />
   );
 }
@@ -46,11 +41,11 @@ export function EventPage({
 function EventLoader({
   eventRef,
   retry,
-  renderRecap,
+  slots,
 }: {
   eventRef: string;
   retry: () => void;
-  renderRecap?: (eventId: Id<"events">) => ReactNode;
+  slots?: EventPageSlots;
 }) {
   const auth = useConvexAuth();
   const { query, args } = eventPageQuery(eventRef);
@@ -116,7 +111,7 @@ function EventLoader({
       <EventDetails
         data={state.data}
         onDelete={(eventId) => void deleteEvent(eventId)}
-        renderRecap={renderRecap}
+        slots={slots}
       />
     );
   }
