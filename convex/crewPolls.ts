@@ -4,7 +4,7 @@
  * found', exactly as for a poll that does not exist
  * (docs/product-rules.md#crew-polls).
  */
-import { paginationOptsValidator } from "convex/server";
+import { paginationOptsValidator, paginationResultValidator } from "convex/server";
 import { v } from "convex/values";
 import { internalMutation, mutation, query } from "./_generated/server";
 import { eventPath } from "../shared/eventSlug";
@@ -24,6 +24,11 @@ import {
   pollView,
   removeAnswersOfDepartedMember,
 } from "./model/crewPolls";
+import {
+  openPollsValidator,
+  pollGridRowValidator,
+  pollViewValidator,
+} from "./model/crewPollValidators";
 import { getViewerId, requireViewerId } from "./model/viewer";
 import { placeValidator, pollAnswerValidator } from "./schema";
 
@@ -38,6 +43,7 @@ const optionArgs = v.object({
 /** The crew page's open polls (members only; others get none and may not start one). */
 export const openForCrew = query({
   args: { crewId: v.string() },
+  returns: openPollsValidator,
   handler: async (ctx, { crewId }) => {
     return await openPollsOfCrew(
       ctx,
@@ -49,6 +55,7 @@ export const openForCrew = query({
 /** The poll page's head. NOT_FOUND 'Poll not found' for anyone but the crew's members. */
 export const get = query({
   args: { pollId: v.string() },
+  returns: pollViewValidator,
   handler: async (ctx, { pollId }) => {
     return await pollView(ctx, await getPollEnsuringAccess(ctx, pollId, await getViewerId(ctx)));
   },
@@ -57,6 +64,7 @@ export const get = query({
 /** The grid: a page of the crew's members with their answers (at most 25 a page). */
 export const grid = query({
   args: { pollId: v.string(), paginationOpts: paginationOptsValidator },
+  returns: paginationResultValidator(pollGridRowValidator),
   handler: async (ctx, { pollId, paginationOpts }) => {
     const access = await getPollEnsuringAccess(ctx, pollId, await getViewerId(ctx));
     return await pollGridPage(ctx, access, paginationOpts);
