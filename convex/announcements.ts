@@ -3,7 +3,7 @@
  * the groups they pick; the session's people read the list as the page's
  * access rules allow. Logic in model/announcements.ts.
  */
-import { paginationOptsValidator } from "convex/server";
+import { paginationOptsValidator, paginationResultValidator } from "convex/server";
 import { v } from "convex/values";
 import { internalMutation, mutation, query } from "./_generated/server";
 import {
@@ -12,12 +12,17 @@ import {
   deliverAnnouncement,
   postAnnouncement,
 } from "./model/announcements";
+import {
+  announcementViewValidator,
+  composerStateValidator,
+} from "./model/announcementValidators";
 import { getEventEnsuringAccess } from "./model/events";
 import { getViewerId, requireViewerId } from "./model/viewer";
 
 /** The session's announcements, newest first; who may open the session page may read them. */
 export const list = query({
   args: { eventId: v.id("events"), paginationOpts: paginationOptsValidator },
+  returns: paginationResultValidator(announcementViewValidator),
   handler: async (ctx, { eventId, paginationOpts }) => {
     const viewerId = await getViewerId(ctx);
     const access = await getEventEnsuringAccess(ctx, await ctx.db.get("events", eventId), viewerId);
@@ -28,6 +33,7 @@ export const list = query({
 /** For the host and co-hosts of a session not ended: how many announcements may still go today; null for anyone else. */
 export const composer = query({
   args: { eventId: v.id("events") },
+  returns: composerStateValidator,
   handler: async (ctx, { eventId }) => {
     const event = await ctx.db.get("events", eventId);
     if (event === null) return null;

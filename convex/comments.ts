@@ -1,7 +1,7 @@
 /**
  * Comments and reactions (rules: docs/product-rules.md#recap): thin public functions over model/comments.ts.
  */
-import { paginationOptsValidator } from "convex/server";
+import { paginationOptsValidator, paginationResultValidator } from "convex/server";
 import { v } from "convex/values";
 import { mutation, query } from "./_generated/server";
 import { idempotencyKeyValidator } from "./schema";
@@ -9,6 +9,7 @@ import { RECAP_MESSAGES, isReaction } from "../shared/recapRules";
 import { addCommentAsAttendee, listCommentsForViewer, toggleReactionEnsuringViewer } from "./model/comments";
 import { appError } from "./model/errors";
 import { runOnce } from "./model/idempotency";
+import { commentViewValidator } from "./model/recapValidators";
 import { getViewerId } from "./model/viewer";
 
 /**
@@ -33,6 +34,7 @@ export const add = mutation({
  */
 export const list = query({
   args: { eventId: v.id("events"), paginationOpts: paginationOptsValidator },
+  returns: paginationResultValidator(commentViewValidator),
   handler: async (ctx, { eventId, paginationOpts }) =>
     await listCommentsForViewer(ctx, await getViewerId(ctx), eventId, paginationOpts),
 });

@@ -3,12 +3,13 @@
  * plus-ones, the host's waitlist and promoting by hand. Joining, and leaving
  * the waitlist, are `events.join` / `events.leave`.
  */
-import { paginationOptsValidator } from "convex/server";
+import { paginationOptsValidator, paginationResultValidator } from "convex/server";
 import { v } from "convex/values";
 import { internalMutation, mutation, query } from "./_generated/server";
 import { getEventEnsuringEditor, getEventOrThrow } from "./model/events";
 import { promoteByHand, setPlusOnes, tellPromoted, waitlistPage } from "./model/waitlist";
 import { requireViewerId } from "./model/viewer";
+import { waitlistRowValidator } from "./model/waitlistValidators";
 
 /**
  * Sets how many plus-ones the caller brings (going) or asks for (waiting,
@@ -32,6 +33,7 @@ export const setMyPlusOnes = mutation({
  */
 export const list = query({
   args: { eventId: v.id("events"), paginationOpts: paginationOptsValidator },
+  returns: paginationResultValidator(waitlistRowValidator),
   handler: async (ctx, { eventId, paginationOpts }) => {
     const userId = await requireViewerId(ctx);
     const access = await getEventEnsuringEditor(ctx, eventId, userId);

@@ -7,6 +7,7 @@
  * an e-mail as their preferences say ("Announcements from hosts").
  */
 import type { PaginationOptions, PaginationResult } from "convex/server";
+import type { Infer } from "convex/values";
 import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
@@ -28,7 +29,8 @@ import { NOTIFICATION_TEXTS } from "../../shared/notificationRules";
 import { queueEmailToUser } from "./emailQueue";
 import { appError } from "./errors";
 import { eventNotificationData } from "./eventNotifications";
-import { People, type PersonView } from "./eventViews";
+import type { announcementViewValidator } from "./announcementValidators";
+import { People } from "./eventViews";
 import { ensureNotEnded, getEventOrThrow, type EventAccess } from "./events";
 import { eventEmailDetails } from "./invitationEmails";
 import { createNotification, senderOf, type Sender } from "./notifications";
@@ -115,13 +117,8 @@ export async function composerState(
 
 // ---------------------------------------------------------------- the list
 
-export type AnnouncementView = {
-  _id: Id<"event_announcements">;
-  text: string;
-  groups: AnnouncementGroup[];
-  postedAt: number;
-  author: PersonView;
-};
+/** An announcement with its author, as the session page lists it. */
+export type AnnouncementView = Infer<typeof announcementViewValidator>;
 
 /** The session's announcements, newest first, paginated (at most ANNOUNCEMENTS_PAGE_MAX a page); access checked by the caller. */
 export async function announcementsPage(

@@ -10,6 +10,7 @@
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import type { PaginationOptions, PaginationResult } from "convex/server";
+import type { Infer } from "convex/values";
 import { clampPageSize } from "../../shared/eventAccess";
 import {
   REACTIONS,
@@ -21,7 +22,8 @@ import {
   type ReactionKey,
 } from "../../shared/recapRules";
 import { appError } from "./errors";
-import { People, type PersonView } from "./eventViews";
+import { People } from "./eventViews";
+import type { commentViewValidator } from "./recapValidators";
 import { adjustRecapCounters, ensureRecapUnlocked, getEventEnsuringRecapAttendee, getEventEnsuringRecapViewer, recapUnlocked } from "./recap";
 import { countBadgeActivity } from "./badgeCounters";
 
@@ -219,16 +221,8 @@ export async function deleteReaction(ctx: MutationCtx, row: ReactionDoc): Promis
 
 // ---------------------------------------------------------------- listing
 
-export type CommentView = {
-  _id: Id<"event_comments">;
-  eventId: Id<"events">;
-  content: string;
-  createdAt: number;
-  author: PersonView;
-  /** The 7 reactions in order, with counts and whether the viewer gave each. */
-  reactions: Array<{ reaction: Reaction; count: number; mine: boolean }>;
-  reactionTotal: number;
-};
+/** A comment as the recap shows it (the 7 reactions in order, with counts and whether the viewer gave each). */
+export type CommentView = Infer<typeof commentViewValidator>;
 
 export async function commentView(
   comment: CommentDoc,

@@ -8,6 +8,7 @@
  * leaving the session (./events `leaveEvent`).
  */
 import type { PaginationOptions, PaginationResult } from "convex/server";
+import type { Infer } from "convex/values";
 import type { Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import {
@@ -24,7 +25,8 @@ import { clampPageSize, isAttendee } from "../../shared/eventAccess";
 import { NOTIFICATION_TEXTS } from "../../shared/notificationRules";
 import { appError, ensureValid } from "./errors";
 import { eventNotificationData } from "./eventNotifications";
-import { People, type PersonView } from "./eventViews";
+import { People } from "./eventViews";
+import type { waitlistRowValidator } from "./waitlistValidators";
 import {
   ensureMayRsvp,
   ensureNotEnded,
@@ -147,7 +149,7 @@ export async function promoteByHand(
   await tellPromoted(ctx, eventId, targetId);
 }
 
-export type WaitlistRowView = PersonView & { plusOnes: number; joinedAt: number };
+export type WaitlistRowView = Infer<typeof waitlistRowValidator>;
 
 /** The waitlist in order, paginated (at most WAITLIST_PAGE_MAX a page); the host and co-hosts only. */
 export async function waitlistPage(
