@@ -4,7 +4,7 @@ import { cn } from "@/lib/cn";
 /** Classes for text inputs, textareas and selects on the night background. */
 export const inputStyles =
   // scroll margins keep a focused field clear of the sticky nav bar and a sticky form footer.
-  "block w-full scroll-mt-24 scroll-mb-36 rounded-2xl bg-night-950/70 px-4 py-3 text-base text-cream-50 ring-1 ring-night-600 ring-inset " +
+  "block w-full scroll-mt-24 scroll-mb-36 rounded-2xl bg-night-950/70 px-4 py-3 text-base text-cream-50 ring-1 ring-night-400 ring-inset " +
   "placeholder:text-cream-400/80 transition focus:ring-2 focus:ring-brand-amber focus:outline-none " +
   "aria-invalid:ring-2 aria-invalid:ring-red-400";
 

@@ -9,11 +9,13 @@ export interface ButtonStyleProps {
 }
 
 // aria-disabled (a button off while offline) looks the same as disabled but stays focusable,
-// so the reason it points at is heard; its handler ignores the press.
+// so the reason it points at is heard; its handler ignores the press. Dimmed to 70 %, not
+// less: a button that is off still says something ('Full', 'Joined!'), and its text keeps
+// 4.5:1 on every variant.
 const base =
   "inline-flex select-none items-center justify-center gap-2 rounded-full font-semibold whitespace-nowrap " +
-  "transition duration-150 active:scale-[0.97] disabled:pointer-events-none disabled:opacity-50 " +
-  "aria-disabled:cursor-not-allowed aria-disabled:opacity-50 aria-disabled:active:scale-100";
+  "transition duration-150 active:scale-[0.97] disabled:pointer-events-none disabled:opacity-70 " +
+  "aria-disabled:cursor-not-allowed aria-disabled:opacity-70 aria-disabled:active:scale-100";
 
 const variants: Record<ButtonVariant, string> = {
   primary:

@@ -324,7 +324,7 @@ function VisibilityToggle({
         aria-hidden="true"
         className={cn(
           "relative h-6 w-10 rounded-full transition-colors",
-          earned.isVisible ? "bg-brand-amber" : "bg-night-600",
+          earned.isVisible ? "bg-brand-amber" : "bg-night-400",
         )}
       >
         <span

@@ -19,6 +19,7 @@ const COLOURS = [
   { name: "night-800", className: "bg-night-800" },
   { name: "night-700", className: "bg-night-700" },
   { name: "night-600", className: "bg-night-600" },
+  { name: "night-400", className: "bg-night-400" },
   { name: "cream-50", className: "bg-cream-50" },
   { name: "cream-200", className: "bg-cream-200" },
   { name: "cream-400", className: "bg-cream-400" },

@@ -25,7 +25,7 @@ export function SettingsSwitch({
         name={name}
         checked={checked}
         onChange={onChange}
-        className="group relative inline-flex h-7 w-12 shrink-0 cursor-pointer rounded-full bg-night-600 p-1 transition data-checked:bg-brand-orange data-focus:outline-3 data-focus:outline-offset-2 data-focus:outline-brand-amber"
+        className="group relative inline-flex h-7 w-12 shrink-0 cursor-pointer rounded-full bg-night-400 p-1 transition data-checked:bg-brand-orange data-focus:outline-3 data-focus:outline-offset-2 data-focus:outline-brand-amber"
       >
         <span
           aria-hidden="true"

@@ -1,14 +1,30 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 
-const wcagTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+export const wcagTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const blockingImpacts = new Set(["serious", "critical"]);
 
 /** Fails the test when axe finds serious or critical WCAG 2.2 AA violations on the page. */
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
-  // Entrance animations settle first: axe measures contrast at the opacity of the moment, so a
-  // dialog still fading in fails. Only running ones about to end (a transition of a few hundred
-  // ms): endless or slow decorative ones (the landing page's) are left alone.
+  await settleEntranceAnimations(page);
+  const results = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
+  const blocking = results.violations
+    .filter((violation) => blockingImpacts.has(violation.impact ?? ""))
+    .map((violation) => ({
+      rule: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      targets: violation.nodes.map((node) => node.target.join(" ")),
+    }));
+  expect(blocking, "serious or critical accessibility violations").toEqual([]);
+}
+
+/**
+ * Entrance animations settle first: axe measures contrast at the opacity of the moment, so a
+ * dialog still fading in fails. Only running ones about to end (a transition of a few hundred
+ * ms): endless or slow decorative ones (the landing page's) are left alone.
+ */
+export async function settleEntranceAnimations(page: Page): Promise<void> {
   await page.evaluate(() =>
     Promise.allSettled(
       document
@@ -21,14 +37,4 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
         .map((animation) => animation.finished),
     ),
   );
-  const results = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
-  const blocking = results.violations
-    .filter((violation) => blockingImpacts.has(violation.impact ?? ""))
-    .map((violation) => ({
-      rule: violation.id,
-      impact: violation.impact,
-      help: violation.help,
-      targets: violation.nodes.map((node) => node.target.join(" ")),
-    }));
-  expect(blocking, "serious or critical accessibility violations").toEqual([]);
 }

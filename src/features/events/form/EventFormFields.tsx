@@ -270,7 +270,7 @@ export function PublicSwitch({ values, onChange }: Omit<SectionProps, "errors">)
       <Switch
         checked={values.isPublic}
         onChange={(isPublic) => onChange({ ...values, isPublic })}
-        className="group relative mt-0.5 inline-flex h-8 w-14 shrink-0 cursor-pointer rounded-full bg-night-600 p-1 transition data-checked:bg-brand-gradient data-focus:outline-3 data-focus:outline-offset-2 data-focus:outline-brand-amber"
+        className="group relative mt-0.5 inline-flex h-8 w-14 shrink-0 cursor-pointer rounded-full bg-night-400 p-1 transition data-checked:bg-brand-gradient data-focus:outline-3 data-focus:outline-offset-2 data-focus:outline-brand-amber"
       >
         <span
           aria-hidden="true"

@@ -1,0 +1,147 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { settleEntranceAnimations, wcagTags } from "./axe.ts";
+
+/**
+ * Rules left out of the full audit, each with the reason (docs/decisions.md lists them too).
+ * Empty: every WCAG 2.2 AA and best-practice rule applies.
+ */
+const excludedRules: string[] = [];
+
+/** The narrowest width content must fit without scrolling sideways: 1280 px at 400 % zoom. */
+export const REFLOW_WIDTH = 320;
+/** The smallest target a pointer must hit (WCAG 2.2 target size, minimum). */
+const MIN_TARGET_PX = 24;
+
+/**
+ * Collects every accessibility problem a screen has instead of stopping at the first, so one
+ * run lists them all: axe violations at every impact (WCAG 2.2 AA and best practice), targets
+ * smaller than 24 × 24 px, and, for whole pages, sideways scrolling at 320 px.
+ */
+export class A11yAudit {
+  readonly problems: string[] = [];
+  private readonly shotsDir = process.env.CLINK_A11Y_SHOTS;
+
+  constructor(
+    private readonly page: Page,
+    private readonly who: string,
+  ) {}
+
+  /** One state of a screen (a dialog, menu or step open): axe and target sizes. */
+  async state(label: string): Promise<void> {
+    const name = `${this.who} · ${label}`;
+    await settleEntranceAnimations(this.page);
+    const results = await new AxeBuilder({ page: this.page })
+      .withTags([...wcagTags, "best-practice"])
+      .disableRules(excludedRules)
+      .analyze();
+    for (const violation of results.violations) {
+      for (const node of violation.nodes) {
+        this.problems.push(
+          `${name}: axe ${violation.id} (${violation.impact}) at ${node.target.join(" ")}: ${node.failureSummary?.split("\n")[1]?.trim() ?? violation.help}`,
+        );
+      }
+    }
+    for (const target of await smallTargets(this.page)) {
+      this.problems.push(`${name}: target smaller than ${MIN_TARGET_PX}px: ${target}`);
+    }
+    if (this.shotsDir) {
+      const width = this.page.viewportSize()?.width ?? 0;
+      const file = `${name}-${width}`.replace(/[^a-z0-9-]+/gi, "_");
+      await this.page.screenshot({ path: `${this.shotsDir}/${file}.png`, fullPage: true });
+    }
+  }
+
+  /** A whole page: its state, then no sideways scrolling at 320 px wide. */
+  async route(label: string): Promise<void> {
+    await this.state(label);
+    const size = this.page.viewportSize() ?? { width: 1280, height: 800 };
+    await this.page.setViewportSize({ width: REFLOW_WIDTH, height: 640 });
+    const overflow = await this.page.evaluate(() => {
+      const root = document.documentElement;
+      if (root.scrollWidth <= root.clientWidth) return null;
+      // Name the widest culprits: elements reaching past the viewport's right edge.
+      const wide = Array.from(document.body.querySelectorAll<HTMLElement>("*"))
+        .filter((el) => el.getBoundingClientRect().right > root.clientWidth + 1)
+        .filter(
+          (el) =>
+            !el.parentElement ||
+            el.parentElement.getBoundingClientRect().right <= root.clientWidth + 1,
+        )
+        .slice(0, 5)
+        .map((el) => `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 60)}`);
+      return `${root.scrollWidth} > ${root.clientWidth}: ${wide.join(" | ")}`;
+    });
+    if (overflow)
+      this.problems.push(
+        `${this.who} · ${label}: scrolls sideways at ${REFLOW_WIDTH}px: ${overflow}`,
+      );
+    if (this.shotsDir) {
+      const file = `${this.who}-${label}-${REFLOW_WIDTH}`.replace(/[^a-z0-9-]+/gi, "_");
+      await this.page.screenshot({ path: `${this.shotsDir}/${file}.png`, fullPage: true });
+    }
+    await this.page.setViewportSize(size);
+  }
+}
+
+/**
+ * Visible interactive elements smaller than 24 × 24 px. A visually hidden input counts as its
+ * label (the label is what people tap); links inside a sentence are exempt, as the rule allows.
+ */
+async function smallTargets(page: Page): Promise<string[]> {
+  return await page.evaluate((min) => {
+    const selector = [
+      "a[href]",
+      "button",
+      "input:not([type=hidden])",
+      "select",
+      "textarea",
+      "summary",
+      '[role="button"]',
+      '[role="link"]',
+      '[role="checkbox"]',
+      '[role="radio"]',
+      '[role="switch"]',
+      '[role="tab"]',
+      '[role="menuitem"]',
+      '[role="option"]',
+      '[tabindex]:not([tabindex="-1"])',
+    ].join(",");
+    const describe = (el: Element, rect: DOMRect) => {
+      const name =
+        el.getAttribute("aria-label") ?? (el.textContent ?? "").trim().slice(0, 40) ?? "";
+      return `<${el.tagName.toLowerCase()}> "${name}" ${Math.round(rect.width)}×${Math.round(rect.height)}`;
+    };
+    const inSentence = (el: Element) => {
+      if (el.tagName !== "A" || getComputedStyle(el).display !== "inline") return false;
+      const parent = el.parentElement;
+      if (!parent) return false;
+      const ownText = Array.from(parent.childNodes)
+        .filter((node) => node !== el && node.nodeType === Node.TEXT_NODE)
+        .map((node) => node.textContent ?? "")
+        .join("")
+        .trim();
+      return ownText.length > 0;
+    };
+    const found: string[] = [];
+    for (const el of Array.from(document.querySelectorAll(selector))) {
+      // Only what people can see and reach: inert (behind a modal) and hidden parts do not count.
+      if (el.closest("[inert], [aria-hidden=true]")) continue;
+      if (!(el as HTMLElement).checkVisibility?.({ visibilityProperty: true })) continue;
+      let rect = el.getBoundingClientRect();
+      if (
+        el instanceof HTMLInputElement &&
+        (rect.width <= 2 || rect.height <= 2 || getComputedStyle(el).opacity === "0")
+      ) {
+        const label = el.labels?.[0];
+        if (!label) continue;
+        rect = label.getBoundingClientRect();
+      }
+      if (rect.width === 0 && rect.height === 0) continue;
+      if (rect.width >= min - 0.5 && rect.height >= min - 0.5) continue;
+      if (inSentence(el)) continue;
+      found.push(describe(el, rect));
+    }
+    return found;
+  }, MIN_TARGET_PX);
+}
