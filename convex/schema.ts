@@ -433,6 +433,38 @@ export default defineSchema({
     .index("by_event", ["eventId"])
     .index("by_author", ["authorId"]),
 
+  /**
+   * A session's bar-crawl stops (shared/stopRules.ts), at positions 0..n-1
+   * (rewritten on every remove and reorder; at most 12). `name` is what was
+   * typed or the picked place's name; the place fields are null for free text.
+   */
+  event_stops: defineTable({
+    eventId: v.id("events"),
+    position: v.number(),
+    name: v.string(),
+    placeId: v.union(v.string(), v.null()),
+    address: v.union(v.string(), v.null()),
+    latitude: v.union(v.number(), v.null()),
+    longitude: v.union(v.number(), v.null()),
+    plannedTime: v.union(v.number(), v.null()),
+    /** When the crew last arrived here ("We're here" or "Moving on"); null before. */
+    arrivedAt: v.union(v.number(), v.null()),
+  }).index("by_event_and_position", ["eventId", "position"]),
+
+  /**
+   * One per session with stops: the count and the current stop, read in one
+   * indexed get by every open session page, and the "The crew moved to …"
+   * notice's state (one pending delivery at most; the stop last told).
+   */
+  event_crawls: defineTable({
+    eventId: v.id("events"),
+    stopCount: v.number(),
+    currentStopId: v.union(v.id("event_stops"), v.null()),
+    movedAt: v.union(v.number(), v.null()),
+    noticePending: v.boolean(),
+    noticedStopId: v.union(v.id("event_stops"), v.null()),
+  }).index("by_event", ["eventId"]),
+
   /** Hosts, co-hosts and invited attendees. The creator has a host row. */
   event_members: defineTable({
     eventId: v.id("events"),

@@ -23,6 +23,7 @@ export const NOTIFICATION_TYPES = [
   "poll_deadline",
   "waitlist_promoted",
   "event_announcement",
+  "crawl_moved",
 ] as const;
 
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
@@ -146,6 +147,8 @@ export type NotificationPayloads<I extends PayloadIds = PayloadIds> = {
   waitlist_promoted: SessionPayload<I>;
   /** The host or a co-host posted an announcement to the session's people; the text is the message. */
   event_announcement: SessionPayload<I> & { announcementId: string };
+  /** The host or a co-host moved the bar crawl on: the stop the crew is at now. */
+  crawl_moved: SessionPayload<I> & { stopId: string; stopName: string };
   badge_achievement: {
     badgeKey: string;
     badgeName: string;
@@ -316,6 +319,7 @@ const PAYLOAD_READERS: { [T in NotificationType]: Reader<NotificationPayload<T>>
   event_promotion: both(session, fields({ role: oneOf(["co_host", "attendee"] as const, "role") })),
   waitlist_promoted: session,
   event_announcement: both(session, fields({ announcementId: text("announcementId") })),
+  crawl_moved: both(session, fields({ stopId: text("stopId"), stopName: text("stopName") })),
   badge_achievement: fields({
     badgeKey: text("badgeKey", "badge_key"),
     badgeName: text("badgeName"),

@@ -10,7 +10,7 @@ import {
   type TypedNotification,
 } from "./notificationRules";
 
-/** Invitations, reminders, badge awards, a seat from the waitlist and hosts' announcements reach a closed app; the rest waits for the bell. */
+/** Invitations, reminders, badge awards, a seat from the waitlist, hosts' announcements and the crawl moving on reach a closed app; the rest waits for the bell. */
 export const PUSHED_NOTIFICATION_TYPES: readonly NotificationType[] = [
   "crew_invitation",
   "event_invitation",
@@ -18,6 +18,7 @@ export const PUSHED_NOTIFICATION_TYPES: readonly NotificationType[] = [
   "badge_achievement",
   "waitlist_promoted",
   "event_announcement",
+  "crawl_moved",
 ];
 
 export function isPushed(type: NotificationType): boolean {

@@ -115,6 +115,9 @@ import type * as model_scheduledJobs from "../model/scheduledJobs.js";
 import type * as model_senderLimits from "../model/senderLimits.js";
 import type * as model_sharePage from "../model/sharePage.js";
 import type * as model_signIn from "../model/signIn.js";
+import type * as model_stopRows from "../model/stopRows.js";
+import type * as model_stopValidators from "../model/stopValidators.js";
+import type * as model_stops from "../model/stops.js";
 import type * as model_unsubscribePage from "../model/unsubscribePage.js";
 import type * as model_uploads from "../model/uploads.js";
 import type * as model_userSearch from "../model/userSearch.js";
@@ -134,6 +137,7 @@ import type * as reminders from "../reminders.js";
 import type * as repairs from "../repairs.js";
 import type * as rsvps from "../rsvps.js";
 import type * as seed from "../seed.js";
+import type * as stops from "../stops.js";
 import type * as uploads from "../uploads.js";
 import type * as waitlist from "../waitlist.js";
 
@@ -248,6 +252,9 @@ declare const fullApi: ApiFromModules<{
   "model/senderLimits": typeof model_senderLimits;
   "model/sharePage": typeof model_sharePage;
   "model/signIn": typeof model_signIn;
+  "model/stopRows": typeof model_stopRows;
+  "model/stopValidators": typeof model_stopValidators;
+  "model/stops": typeof model_stops;
   "model/unsubscribePage": typeof model_unsubscribePage;
   "model/uploads": typeof model_uploads;
   "model/userSearch": typeof model_userSearch;
@@ -267,6 +274,7 @@ declare const fullApi: ApiFromModules<{
   repairs: typeof repairs;
   rsvps: typeof rsvps;
   seed: typeof seed;
+  stops: typeof stops;
   uploads: typeof uploads;
   waitlist: typeof waitlist;
 }>;

@@ -31,6 +31,7 @@ import { changeParticipation, deleteParticipantRow, deleteUserEventCounts } from
 import { countHostedSession, countRsvpChange } from "./profileStats";
 import { deleteStoredFile } from "./profiles";
 import { deleteRemindersOfEvent } from "./reminders";
+import { deleteStopsOfEvent } from "./stopRows";
 import { removeWaitlistEntry } from "./waitlistRows";
 import {
   deleteCommentReactionsOfEvent,
@@ -105,6 +106,7 @@ export const EVENT_CLEANUPS: ReadonlyArray<{ area: string; cleanup: EventCleanup
   { area: "crewAttendees", cleanup: deleteCountedRowsOfEvent },
   { area: "crewLinks", cleanup: deleteCrewLinksOfEvent },
   { area: "announcements", cleanup: deleteAnnouncementsOfEvent },
+  { area: "stops", cleanup: deleteStopsOfEvent },
   { area: "notifications", cleanup: deleteNotificationsOfEvent },
   { area: "reminders", cleanup: deleteRemindersOfEvent },
 ];

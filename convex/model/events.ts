@@ -194,6 +194,17 @@ export async function getEventEnsuringAccess(
   return access;
 }
 
+/** The event with the viewer's participation when they may see it, else null (for things inside it that answer "not found"). */
+export async function getEventAccessIfVisible(
+  ctx: QueryCtx,
+  event: EventDoc | null,
+  viewerId: Id<"users"> | null,
+): Promise<EventAccess | null> {
+  if (event === null) return null;
+  const access = await accessOf(ctx, event, viewerId);
+  return canViewEvent(event, access.participation, access.sharesInvitedCrew) ? access : null;
+}
+
 /** Edit: the creator or an accepted co-host ('You do not have permission to edit this event'). */
 export async function getEventEnsuringEditor(
   ctx: QueryCtx,
