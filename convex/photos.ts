@@ -6,6 +6,7 @@ import { v } from "convex/values";
 import { action, internalMutation, internalQuery, mutation, query } from "./_generated/server";
 import { RECAP_MESSAGES } from "../shared/recapRules";
 import { appError } from "./model/errors";
+import { liftObjectionEnsuringOwn, objectToPhotoEnsuringGalleryViewer, deleteObjectionsOfPhoto } from "./model/photoObjections";
 import {
   checkAndAddPhoto,
   deletePhotoEnsuringUploaderOrHost,
@@ -47,8 +48,10 @@ export const add = action({
 
 /**
  * The gallery, newest first, at most 20 a page: `{ _id, url, caption,
- * createdAt, uploader, canDelete }`. Anyone who may see the event; an empty
- * page before the recap opens.
+ * createdAt, uploader, canDelete, hiddenReason, viewerObjected, canObject }`.
+ * Anyone who may see the event; an empty page before the recap opens. A photo
+ * someone asked not to show is left out (no row, no URL) except for its
+ * uploader, the hosts and those who asked, who get `hiddenReason`.
  */
 export const list = query({
   args: { eventId: v.id("events"), paginationOpts: paginationOptsValidator },
@@ -71,6 +74,37 @@ export const remove = mutation({
   },
 });
 
+/**
+ * "I'm in this — don't show it": hides the photo from everyone but its
+ * uploader, the hosts and those who asked. Anyone who may see the gallery;
+ * asking twice changes nothing. Errors: 'User not authenticated', 'Photo not
+ * found' (also on a session the caller may not see), 'This is your photo: delete it instead'.
+ */
+export const object = mutation({
+  args: { photoId: v.id("event_photos") },
+  handler: async (ctx, { photoId }) => {
+    const userId = await getViewerId(ctx);
+    if (userId === null) throw appError("NOT_AUTHENTICATED", RECAP_MESSAGES.notAuthenticated);
+    await objectToPhotoEnsuringGalleryViewer(ctx, userId, photoId);
+    return null;
+  },
+});
+
+/**
+ * Lifts the caller's own objection; the photo is shown again once no one objects.
+ * Errors: 'User not authenticated', 'Photo not found', 'Only the person who
+ * asked not to show it can lift that' (no objection of the caller's own).
+ */
+export const liftObjection = mutation({
+  args: { photoId: v.id("event_photos") },
+  handler: async (ctx, { photoId }) => {
+    const userId = await getViewerId(ctx);
+    if (userId === null) throw appError("NOT_AUTHENTICATED", RECAP_MESSAGES.notAuthenticated);
+    await liftObjectionEnsuringOwn(ctx, userId, photoId);
+    return null;
+  },
+});
+
 // ---------------------------------------------------------------- internal (the action's steps)
 
 export const uploadInfo = internalQuery({
@@ -86,3 +120,12 @@ export const addAfterChecks = internalMutation({
   handler: async (ctx, { userId, ...input }) => await insertPhotoAfterChecks(ctx, userId, input),
 });
 
+
+/** Continues deleting a deleted photo's objections (it schedules itself while more are left). */
+export const deleteObjectionsOfDeletedPhoto = internalMutation({
+  args: { photoId: v.id("event_photos") },
+  handler: async (ctx, { photoId }) => {
+    await deleteObjectionsOfPhoto(ctx, photoId);
+    return null;
+  },
+});

@@ -344,7 +344,10 @@ export default defineSchema({
      */
     ratingSum: v.optional(v.number()),
     ratingCount: v.optional(v.number()),
+    /** Photos shown to everyone (hidden ones not counted). */
     photoCount: v.optional(v.number()),
+    /** Photos hidden because someone in them asked not to show them (shared/photoConsentRules.ts). */
+    hiddenPhotoCount: v.optional(v.number()),
     commentCount: v.optional(v.number()),
     /** Seats (shared/capacityRules.ts); absent or null: no limit. */
     capacity: v.optional(v.union(v.number(), v.null())),
@@ -537,10 +540,25 @@ export default defineSchema({
     storageId: v.id("_storage"),
     caption: v.union(v.string(), v.null()),
     createdAt: v.number(),
+    /**
+     * Standing "don't show it" objections, kept on write (absent read as 0); hidden while above 0.
+     * A deleted account's objection row goes but its count stays: the photo stays hidden.
+     */
+    objectionCount: v.optional(v.number()),
   })
     .index("by_event", ["eventId"])
     .index("by_uploader", ["uploadedBy"])
     .index("by_storage_id", ["storageId"]),
+
+  /** "I'm in this — don't show it": one row per (photo, person); `eventId` copied for the session's clean-up. */
+  event_photo_objections: defineTable({
+    photoId: v.id("event_photos"),
+    eventId: v.id("events"),
+    userId: v.id("users"),
+  })
+    .index("by_photo_and_user", ["photoId", "userId"])
+    .index("by_event", ["eventId"])
+    .index("by_user", ["userId"]),
 
   /**
    * Comments, oldest first. `reactionCounts` is keyed by the reaction's ASCII

@@ -95,6 +95,7 @@ import type * as model_notificationViews from "../model/notificationViews.js";
 import type * as model_notifications from "../model/notifications.js";
 import type * as model_nudges from "../model/nudges.js";
 import type * as model_participation from "../model/participation.js";
+import type * as model_photoObjections from "../model/photoObjections.js";
 import type * as model_photos from "../model/photos.js";
 import type * as model_places_fixturePlaces from "../model/places/fixturePlaces.js";
 import type * as model_places_googlePlaces from "../model/places/googlePlaces.js";
@@ -232,6 +233,7 @@ declare const fullApi: ApiFromModules<{
   "model/notifications": typeof model_notifications;
   "model/nudges": typeof model_nudges;
   "model/participation": typeof model_participation;
+  "model/photoObjections": typeof model_photoObjections;
   "model/photos": typeof model_photos;
   "model/places/fixturePlaces": typeof model_places_fixturePlaces;
   "model/places/googlePlaces": typeof model_places_googlePlaces;

@@ -33,6 +33,7 @@ import { deleteStoredFile } from "./profiles";
 import { deleteRemindersOfEvent } from "./reminders";
 import { deleteStopsOfEvent } from "./stopRows";
 import { removeWaitlistEntry } from "./waitlistRows";
+import { deletePhotoObjectionsOfEvent } from "./photoObjections";
 import {
   deleteCommentReactionsOfEvent,
   deleteCommentsOfEvent,
@@ -99,6 +100,7 @@ export const EVENT_CLEANUPS: ReadonlyArray<{ area: string; cleanup: EventCleanup
   { area: "calendar", cleanup: tellAttendeesOfCancellation },
   { area: "participants", cleanup: deleteParticipantsOfEvent },
   { area: "ratings", cleanup: deleteRatingsOfEvent },
+  { area: "photoObjections", cleanup: deletePhotoObjectionsOfEvent },
   { area: "photos", cleanup: deletePhotosOfEvent },
   { area: "commentReactions", cleanup: deleteCommentReactionsOfEvent },
   { area: "userReactions", cleanup: deleteUserReactionsOfEvent },

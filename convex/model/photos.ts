@@ -13,11 +13,13 @@ import { IMAGE_SNIFF_BYTES, sniffImageType } from "../../shared/profileRules";
 import { ERROR_MESSAGES } from "../../shared/errors";
 import { PHOTO_MAX_BYTES, RECAP_MESSAGES, parseCaption, photoFileProblem, type PhotoFileProblem } from "../../shared/recapRules";
 import { clampPageSize } from "../../shared/eventAccess";
+import { canObjectToPhoto, canSeeObjectors, canSeePhoto, hiddenPhotoReason, isPhotoHidden } from "../../shared/photoConsentRules";
 import { appError } from "./errors";
 import { People, type PersonView } from "./eventViews";
 import { deleteStoredFile, isAnotherUsersAvatar } from "./profiles";
 import { adjustRecapCounters, getEventEnsuringRecapAttendee, getEventEnsuringRecapViewer, recapUnlocked } from "./recap";
 import { countBadgeActivity } from "./badgeCounters";
+import { deleteObjectionsOfPhoto, isHostOf, objectorNames, photoStandingOf } from "./photoObjections";
 
 export type PhotoDoc = Doc<"event_photos">;
 
@@ -117,11 +119,12 @@ export async function insertPhotoAfterChecks(
 
 // ---------------------------------------------------------------- removing
 
-/** Deletes the row and its file, and takes it out of the event's count. */
+/** Deletes the row, its file and its objections, and takes it out of the event's shown or hidden count. */
 export async function deletePhoto(ctx: MutationCtx, photo: PhotoDoc): Promise<void> {
   await ctx.db.delete("event_photos", photo._id);
   await deleteStoredFile(ctx, photo.storageId);
-  await adjustRecapCounters(ctx, photo.eventId, { photoCount: -1 });
+  await deleteObjectionsOfPhoto(ctx, photo._id);
+  await adjustRecapCounters(ctx, photo.eventId, isPhotoHidden(photo) ? { hiddenPhotoCount: -1 } : { photoCount: -1 });
 }
 
 /** The uploader or the event's creator may delete a photo. */
@@ -151,9 +154,34 @@ export type PhotoView = {
   createdAt: number;
   uploader: PersonView;
   canDelete: boolean;
+  /** Why it is hidden ('Hidden: Ann asked not to show it'), or null when shown to everyone. */
+  hiddenReason: string | null;
+  /** The viewer asked not to show it (they may lift that). */
+  viewerObjected: boolean;
+  /** The viewer may say "I'm in this — don't show it". */
+  canObject: boolean;
 };
 
-export async function photoView(ctx: QueryCtx, photo: PhotoDoc, event: { createdBy: Id<"users"> }, people: People, viewerId: Id<"users"> | null): Promise<PhotoView> {
+/** Who is looking: their id and whether they host the session (creator or co-host). */
+export type PhotoViewer = { id: Id<"users"> | null; isHost: boolean };
+
+/** A photo as `viewer` sees it, or null when it is hidden from them (no row, no file URL). */
+export async function photoView(
+  ctx: QueryCtx,
+  photo: PhotoDoc,
+  event: { createdBy: Id<"users"> },
+  people: People,
+  viewer: PhotoViewer,
+): Promise<PhotoView | null> {
+  const standing = await photoStandingOf(ctx, photo, viewer.id, viewer.isHost);
+  if (!canSeePhoto(photo, standing)) return null;
+  const hiddenReason = isPhotoHidden(photo)
+    ? hiddenPhotoReason({
+        count: photo.objectionCount ?? 0,
+        viewerObjected: standing.hasObjected,
+        names: canSeeObjectors(standing) ? await objectorNames(ctx, photo, viewer.id, people) : [],
+      })
+    : null;
   return {
     _id: photo._id,
     eventId: photo.eventId,
@@ -161,20 +189,28 @@ export async function photoView(ctx: QueryCtx, photo: PhotoDoc, event: { created
     caption: photo.caption,
     createdAt: photo.createdAt,
     uploader: await people.get(photo.uploadedBy),
-    canDelete: canDeletePhoto(photo, event, viewerId),
+    canDelete: canDeletePhoto(photo, event, viewer.id),
+    hiddenReason,
+    viewerObjected: standing.hasObjected,
+    canObject: canObjectToPhoto(viewer.id !== null, standing) && !standing.hasObjected,
   };
 }
 
 const EMPTY_PAGE = { page: [], isDone: true, continueCursor: "" };
 
-/** Newest first, for anyone who may see the event, once its recap is open (an empty page before). */
+/**
+ * Newest first, for anyone who may see the event, once its recap is open (an
+ * empty page before). A hidden photo is left out of the page for those who
+ * may not see it, so a page may hold fewer than asked for.
+ */
 export async function listPhotosForViewer(
   ctx: QueryCtx,
   viewerId: Id<"users"> | null,
   eventId: Id<"events">,
   paginationOpts: PaginationOptions,
 ): Promise<PaginationResult<PhotoView>> {
-  const { event } = await getEventEnsuringRecapViewer(ctx, eventId, viewerId);
+  const access = await getEventEnsuringRecapViewer(ctx, eventId, viewerId);
+  const { event } = access;
   if (!recapUnlocked(event)) return EMPTY_PAGE;
   const result = await ctx.db
     .query("event_photos")
@@ -182,14 +218,17 @@ export async function listPhotosForViewer(
     .order("desc")
     .paginate({ ...paginationOpts, numItems: clampPageSize(paginationOpts.numItems, PHOTO_PAGE_MAX) });
   const people = new People(ctx, viewerId);
-  return { ...result, page: await Promise.all(result.page.map((photo) => photoView(ctx, photo, event, people, viewerId))) };
+  const viewer = { id: viewerId, isHost: isHostOf(access) };
+  const views = await Promise.all(result.page.map((photo) => photoView(ctx, photo, event, people, viewer)));
+  return { ...result, page: views.filter((view) => view !== null) };
 }
 
-/** The newest photo of an event, or null. */
+/** The newest photo of an event shown to everyone, among its latest page; or null. */
 export async function latestPhoto(ctx: QueryCtx, eventId: Id<"events">): Promise<PhotoDoc | null> {
-  return await ctx.db
+  const latest = await ctx.db
     .query("event_photos")
     .withIndex("by_event", (q) => q.eq("eventId", eventId))
     .order("desc")
-    .first();
+    .take(PHOTO_PAGE_MAX);
+  return latest.find((photo) => !isPhotoHidden(photo)) ?? null;
 }

@@ -62,7 +62,13 @@ export function viewerAttended(access: EventAccess): boolean {
 
 // ---------------------------------------------------------------- counters
 
-export type RecapCounterDelta = { ratingSum?: number; ratingCount?: number; photoCount?: number; commentCount?: number };
+export type RecapCounterDelta = {
+  ratingSum?: number;
+  ratingCount?: number;
+  photoCount?: number;
+  hiddenPhotoCount?: number;
+  commentCount?: number;
+};
 
 /** Adds to the event's recap counters (never below 0); nothing when the event is gone. */
 export async function adjustRecapCounters(
@@ -73,7 +79,7 @@ export async function adjustRecapCounters(
   const event = await ctx.db.get("events", eventId);
   if (event === null) return;
   const patch: RecapCounterDelta = {};
-  for (const key of ["ratingSum", "ratingCount", "photoCount", "commentCount"] as const) {
+  for (const key of ["ratingSum", "ratingCount", "photoCount", "hiddenPhotoCount", "commentCount"] as const) {
     if (delta[key] !== undefined && delta[key] !== 0) patch[key] = Math.max(0, (event[key] ?? 0) + delta[key]);
   }
   if (Object.keys(patch).length > 0) await ctx.db.patch("events", eventId, patch);

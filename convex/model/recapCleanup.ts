@@ -19,6 +19,7 @@ import {
 } from "./batchedCleanup";
 import { deleteReaction, forgetCommentInUserReactions } from "./comments";
 import { deletePhoto } from "./photos";
+import { deletePhotoObjectionsOfUser } from "./photoObjections";
 import { deleteRating } from "./ratings";
 import { adjustRecapCounters } from "./recap";
 import { deleteStoredFile } from "./profiles";
@@ -153,7 +154,7 @@ const deleteCommentsOfUser: UserStep = async (ctx, userId, limit) => {
 /** Recap rows of a deleted account handled per mutation; the rest in scheduled batches. */
 export const ACCOUNT_RECAP_ROWS_PER_RUN = 200;
 
-const RECAP_STEPS_OF_USER = [deleteRatingsOfUser, deletePhotosOfUser, deleteReactionsOfUser, deleteUserReactionMapsOfUser, deleteCommentsOfUser];
+const RECAP_STEPS_OF_USER = [deleteRatingsOfUser, deletePhotosOfUser, deletePhotoObjectionsOfUser, deleteReactionsOfUser, deleteUserReactionMapsOfUser, deleteCommentsOfUser];
 
 /**
  * A deleted user's recap rows, up to ACCOUNT_RECAP_ROWS_PER_RUN, the rest
@@ -171,7 +172,7 @@ export async function cleanupRecapRowsOfDeletedUser(
 
 /**
  * The account-deletion clean-up (ACCOUNT_CLEANUPS "recap"): a deleted user's
- * ratings, photos with their files, reactions, reaction maps and comments
+ * ratings, photos with their files, photo objections (the photos stay hidden), reactions, reaction maps and comments
  * with every reaction on them, keeping other events' and comments' counters
  * right — in batches, so a heavy user's deletion stays within a mutation's limits.
  */

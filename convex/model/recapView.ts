@@ -13,6 +13,7 @@ import { ViewerReactions, commentView, topComment } from "./comments";
 import { People } from "./eventViews";
 import { getRating, ratingView } from "./ratings";
 import { latestPhoto, photoView } from "./photos";
+import { isHostOf } from "./photoObjections";
 import { getEventEnsuringRecapViewer, ratingSummaryOf, recapUnlocked, viewerAttended } from "./recap";
 
 export async function recapForViewer(ctx: QueryCtx, viewerId: Id<"users"> | null, eventId: Id<"events">) {
@@ -30,6 +31,8 @@ export async function recapForViewer(ctx: QueryCtx, viewerId: Id<"users"> | null
     canContribute: unlocked && attended,
     rating: ratingSummaryOf(event),
     photoCount: event.photoCount ?? 0,
+    /** Photos hidden at someone's request: told to the hosts only (0 for others). */
+    hiddenPhotoCount: isHostOf(access) ? (event.hiddenPhotoCount ?? 0) : 0,
     commentCount: event.commentCount ?? 0,
     attendeeCount: event.attendeeCount,
   };
@@ -48,7 +51,7 @@ export async function recapForViewer(ctx: QueryCtx, viewerId: Id<"users"> | null
     whoCame,
     myRating: myRow === null ? null : ratingView(myRow),
     topComment: comment === null ? null : await commentView(comment, people, new ViewerReactions(ctx, eventId, viewerId)),
-    latestPhoto: photo === null ? null : await photoView(ctx, photo, event, people, viewerId),
+    latestPhoto: photo === null ? null : await photoView(ctx, photo, event, people, { id: viewerId, isHost: isHostOf(access) }),
   };
 }
 
