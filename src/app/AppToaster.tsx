@@ -8,11 +8,21 @@ const paletteVariables = {
   "--normal-text": "var(--color-cream-50)",
 } as CSSProperties;
 
-/** The one toast outlet: call `toast()` from "@/lib/toast" anywhere in the app. */
+/**
+ * sonner's list is a live region of its own; the app's live region already says each toast's
+ * words (see lib/toast.ts), so this one is silenced and nothing is heard twice.
+ */
+const silence = (list: HTMLElement | null) => list?.setAttribute("aria-live", "off");
+
+/**
+ * The one toast outlet: call `toast()` from "@/lib/toast" anywhere in the app. Each toast's
+ * corner is chosen as it is raised, away from the control just used (lib/toast.ts).
+ */
 export function AppToaster() {
   return (
     <Toaster
-      position="top-right"
+      ref={silence}
+      position="bottom-center"
       theme="dark"
       // Given, sonner does not read the page's computed direction (a style recalculation) on
       // every render of the toaster.
@@ -21,9 +31,15 @@ export function AppToaster() {
       duration={5000}
       visibleToasts={3}
       gap={14}
-      // Below the 64 px nav bar, so a toast never covers the menu or account button.
-      offset={{ top: 76, right: 24 }}
-      mobileOffset={{ top: 72, left: 12, right: 12 }}
+      // At the top, below the 64 px nav bar, so a toast never covers the menu or account button;
+      // at the bottom, above a phone's home indicator.
+      offset={{ top: 76, right: 24, bottom: 24, left: 24 }}
+      mobileOffset={{
+        top: 72,
+        left: 12,
+        right: 12,
+        bottom: "calc(12px + env(safe-area-inset-bottom))",
+      }}
       style={paletteVariables}
     />
   );

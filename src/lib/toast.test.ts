@@ -1,5 +1,5 @@
 import { createElement } from "react";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 const calls: unknown[][] = [];
 vi.mock("sonner", () => ({
@@ -16,6 +16,16 @@ describe("toast (sonner loaded with the first toast)", () => {
   beforeEach(() => {
     vi.resetModules();
     calls.length = 0;
+    // A phone, nothing focused: toasts go along the bottom.
+    vi.stubGlobal("document", { activeElement: null, body: {} });
+    vi.stubGlobal("window", {
+      innerWidth: 390,
+      innerHeight: 844,
+      matchMedia: () => ({ matches: false }),
+    });
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
   });
 
   it("wants no toaster until something is toasted, then tells the app once", async () => {
@@ -41,13 +51,50 @@ describe("toast (sonner loaded with the first toast)", () => {
     toast.error("Oops");
 
     await vi.waitFor(() => expect(calls).toHaveLength(6));
+    const below = { position: "bottom-center" };
     expect(calls).toEqual([
-      ["message", "Hello", { id: "hi" }],
-      ["success", "Saved"],
-      ["warning", "Careful"],
-      ["custom", render, { duration: 10 }],
+      ["message", "Hello", { ...below, id: "hi" }],
+      ["success", "Saved", below],
+      ["warning", "Careful", below],
+      ["custom", render, { ...below, duration: 10 }],
       ["dismiss", "hi"],
-      ["error", "Oops"],
+      ["error", "Oops", below],
     ]);
+  });
+
+  it("says each toast's words once through the app's live region, not to sonner", async () => {
+    const { toast } = await import("./toast");
+    const { announcements } = await import("./announce");
+    toast.success("You're in!", { description: "See you there", id: "rsvp" });
+    toast("New: Sam invited you", { announce: false });
+    toast.error("Failed to join", { announce: "Joining failed. Try again." });
+    toast.custom(() => createElement("span"));
+
+    expect(announcements().map((item) => item.text)).toEqual([
+      "You're in! See you there",
+      "Joining failed. Try again.",
+    ]);
+    await vi.waitFor(() => expect(calls).toHaveLength(4));
+    expect(calls[1]).toEqual(["message", "New: Sam invited you", { position: "bottom-center" }]);
+  });
+});
+
+describe("toastPosition (toasts never cover the control just used)", () => {
+  const phone = { width: 390, height: 844, wide: false };
+  const wide = { width: 1280, height: 800, wide: true };
+  const box = (left: number, top: number) => ({ left, top, right: left + 100, bottom: top + 44 });
+
+  it("puts a phone's toasts along the bottom, or the top when the control is low on the screen", async () => {
+    const { toastPosition } = await import("./toast");
+    expect(toastPosition(null, phone)).toBe("bottom-center");
+    expect(toastPosition(box(20, 200), phone)).toBe("bottom-center");
+    expect(toastPosition(box(20, 600), phone)).toBe("top-center");
+  });
+
+  it("puts a wide screen's toasts at the bottom, across from the control", async () => {
+    const { toastPosition } = await import("./toast");
+    expect(toastPosition(box(1000, 200), wide)).toBe("bottom-left");
+    expect(toastPosition(box(100, 700), wide)).toBe("bottom-right");
+    expect(toastPosition(null, wide)).toBe("bottom-left");
   });
 });

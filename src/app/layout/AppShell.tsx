@@ -5,9 +5,11 @@ import { lazyComponent } from "@/lib/lazyComponent";
 import { deviceUserId, subscribeDeviceUser } from "@/lib/offline/deviceUser";
 import { loadDeviceCopy } from "@/lib/offline/deviceCopyLoader";
 import { Footer } from "./Footer";
+import { LiveRegion } from "./LiveRegion";
 import { NavBar, type NavBarSlots } from "./NavBar";
 import { SignedOutActions, SignedOutMobileLinks } from "./SignedOutActions";
 import { useScrollRestoration } from "./useScrollRestoration";
+import { useFocusKeeper, useRouteFocus } from "./useFocusManagement";
 
 // Watches the connection on pages that show data; its own chunk, loaded with the first such page.
 const OfflineBanner = lazyComponent(() => import("./OfflineBanner"), "OfflineBanner", null);
@@ -25,6 +27,8 @@ export function AppShell({
   extras,
 }: Partial<NavBarSlots>) {
   useScrollRestoration();
+  useRouteFocus();
+  useFocusKeeper();
   const { pathname } = useLocation();
   // Every page but the landing page shows data.
   const showsData = pathname !== "/";
@@ -54,6 +58,7 @@ export function AppShell({
         <Outlet />
       </main>
       <Footer />
+      <LiveRegion />
     </div>
   );
 }

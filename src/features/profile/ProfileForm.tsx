@@ -273,7 +273,7 @@ export function ProfileForm({ profile }: { profile: OwnProfile }) {
                   checked={values.profileVisibility === option.value}
                   onChange={() => set("profileVisibility", option.value)}
                   aria-describedby={`visibility-${option.value}-description`}
-                  className="row-span-2 mt-1 size-4 shrink-0 accent-brand-amber focus:outline-none"
+                  className="row-span-2 mt-1 size-4 shrink-0 accent-brand-amber"
                 />
                 <span className="font-semibold">{option.label}</span>
                 <span
@@ -300,7 +300,7 @@ export function ProfileForm({ profile }: { profile: OwnProfile }) {
             name="showCrewsPublicly"
             checked={values.showCrewsPublicly}
             onChange={(checked) => set("showCrewsPublicly", checked)}
-            className="group relative inline-flex h-7 w-12 shrink-0 cursor-pointer rounded-full bg-night-600 p-1 transition data-checked:bg-brand-orange data-focus:outline-3 data-focus:outline-offset-2 data-focus:outline-brand-amber"
+            className="group relative inline-flex h-7 w-12 shrink-0 cursor-pointer rounded-full bg-night-400 p-1 transition data-checked:bg-brand-orange data-focus:outline-3 data-focus:outline-offset-2 data-focus:outline-brand-amber"
           >
             <span
               aria-hidden="true"

@@ -131,7 +131,7 @@ function EmailPreferencesForm({ saved }: { saved: EmailPreferences }) {
                     setValues((current) => ({ ...current, emailFrequency: frequency }))
                   }
                   aria-describedby={descriptionId}
-                  className="row-span-2 mt-1 size-4 shrink-0 accent-brand-amber focus:outline-none"
+                  className="row-span-2 mt-1 size-4 shrink-0 accent-brand-amber"
                 />
                 <span className="font-semibold">{copy.label}</span>
                 <span id={descriptionId} className="text-sm text-cream-400">

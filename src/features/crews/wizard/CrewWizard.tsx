@@ -24,6 +24,7 @@ import { NeedsNetworkNote } from "@/components/ui/NeedsNetworkNote";
 import { Spinner } from "@/components/ui/Spinner";
 import { cn } from "@/lib/cn";
 import { useNetworkNeeded } from "@/lib/offline/useNetworkNeeded";
+import { useStepFocus } from "@/lib/useStepFocus";
 import { CREW_VIBE_GRADIENTS } from "../components/CrewChips";
 import { UserSearchPicker, failedNames, type SelectedUser } from "../invite/UserSearchPicker";
 import type { CrewRef } from "../lib/types";
@@ -90,6 +91,8 @@ export function CrewWizard({
   const [serverErrors, setServerErrors] = useState<Partial<Record<keyof Values, string>>>({});
   const [submitting, setSubmitting] = useState(false);
   const network = useNetworkNeeded(editing ? "saving the crew" : "creating a crew", submitting);
+  const form = useRef<HTMLFormElement>(null);
+  useStepFocus(step, form);
 
   // Opening an edit starts from the crew as it is now.
   const [openedFor, setOpenedFor] = useState<string | null>(null);
@@ -241,6 +244,7 @@ export function CrewWizard({
         ))}
       </div>
       <form
+        ref={form}
         onSubmit={onSubmit}
         noValidate
         className="mt-5 flex flex-col gap-5"

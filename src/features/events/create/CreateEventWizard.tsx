@@ -48,6 +48,7 @@ import { NO_INVITES, type InviteSelection } from "../invite/inviteSelection";
 import { useSendInvitations } from "../invite/useSendInvitations";
 import { useCoverUpload } from "../lib/coverUpload";
 import { useNow } from "@/lib/useNow";
+import { useStepFocus } from "@/lib/useStepFocus";
 import { viewerTimeZone } from "@/lib/viewerTimeZone";
 
 export type CreatedEvent = {
@@ -92,6 +93,8 @@ export function CreateEventWizard({
   const network = useNetworkNeeded("creating a session", submitting);
   const now = useNow(30_000);
   const timeZone = viewerTimeZone();
+  const form = useRef<HTMLFormElement>(null);
+  useStepFocus(step, form);
 
   // Reset 300 ms after closing, once the exit animation is over.
   const resetTimer = useRef<number | undefined>(undefined);
@@ -198,6 +201,7 @@ export function CreateEventWizard({
     >
       <StepProgress step={step} total={CREATE_WIZARD_STEPS} />
       <form
+        ref={form}
         onSubmit={onSubmit}
         noValidate
         className="mt-5 flex flex-col gap-5"

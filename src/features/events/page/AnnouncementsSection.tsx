@@ -183,7 +183,7 @@ function AnnouncementComposer({ eventId, left }: { eventId: Id<"events">; left: 
                 value={group}
                 checked={groups.includes(group)}
                 onChange={(e) => toggle(group, e.target.checked)}
-                className="size-4 accent-brand-amber focus:outline-none"
+                className="size-4 accent-brand-amber"
               />
               {ANNOUNCEMENT_GROUP_LABELS[group]}
             </label>

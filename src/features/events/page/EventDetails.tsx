@@ -44,6 +44,7 @@ import { JoinControls } from "./JoinControls";
 import { WaitlistCard } from "./WaitlistCard";
 import { withQueuedChanges } from "./queuedRsvp";
 import { useQueuedRsvp } from "./useQueuedRsvp";
+import { useAttendanceAnnouncement } from "./useAttendanceAnnouncement";
 import { LocationCard } from "./LocationCard";
 import { SectionCard } from "@/components/ui/SectionCard";
 
@@ -98,6 +99,12 @@ export function EventDetails({
   const isPast = status === "past";
   const recapOpen = isPast || isRecapUnlocked(event, now, event.timeZone);
   const wording = attendanceWording(isPast);
+  useAttendanceAnnouncement(
+    event._id,
+    event.attendeeCount,
+    viewer.isAttending,
+    `${event.attendeeCount} ${wording.attending}`,
+  );
   const goBack = useGoBack("/discover");
   const navigate = useNavigate();
   const location = useLocation();

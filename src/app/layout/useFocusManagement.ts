@@ -1,0 +1,75 @@
+import { useEffect, useRef } from "react";
+import { useLocation } from "react-router-dom";
+import { announce } from "@/lib/announce";
+import { firstTabbable, mainHeading } from "@/lib/focus";
+
+/** How long a new page may take to show its heading (a lazy chunk, a first query). */
+const HEADING_WAIT_MS = 5000;
+
+const dialogOpen = () => document.querySelector('[role="dialog"][aria-modal="true"]') !== null;
+
+/**
+ * Another page (not the first one loaded): once its main heading is there, focus moves to it and
+ * the live region says the page's title, as a page load would for a screen reader. An open
+ * dialog keeps its focus.
+ */
+export function useRouteFocus(): void {
+  const { pathname } = useLocation();
+  const shownPath = useRef(pathname);
+  useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
+    const main = document.getElementById("main-content");
+    if (!main) return;
+    let frame = 0;
+    const arrive = () => {
+      observer.disconnect();
+      window.clearTimeout(giveUp);
+      // A frame later: the page's effects have set its title.
+      frame = requestAnimationFrame(() => {
+        if (!dialogOpen()) mainHeading()?.focus({ preventScroll: true });
+        announce(document.title);
+      });
+    };
+    const giveUp = window.setTimeout(arrive, HEADING_WAIT_MS);
+    const observer = new MutationObserver(() => {
+      if (main.querySelector("h1")) arrive();
+    });
+    if (main.querySelector("h1")) arrive();
+    else observer.observe(main, { childList: true, subtree: true });
+    return () => {
+      observer.disconnect();
+      window.clearTimeout(giveUp);
+      cancelAnimationFrame(frame);
+    };
+  }, [pathname]);
+}
+
+/**
+ * Focus never falls to the page itself: when the focused element leaves the page (a wizard's
+ * step, a button replaced by another, a list item removed), focus moves to the first control
+ * left in the nearest part still shown, else to the page's heading.
+ */
+export function useFocusKeeper(): void {
+  useEffect(() => {
+    let lastFocused: Element[] = [];
+    const onFocusIn = (event: FocusEvent) => {
+      lastFocused = [];
+      for (let node = event.target as Element | null; node; node = node.parentElement)
+        lastFocused.push(node);
+    };
+    const observer = new MutationObserver(() => {
+      if (document.activeElement !== document.body || lastFocused[0]?.isConnected !== false) return;
+      const kept = lastFocused.find((node) => node.isConnected && node !== document.body);
+      lastFocused = [];
+      const next = (kept && firstTabbable(kept)) ?? mainHeading();
+      next?.focus({ preventScroll: true });
+    });
+    document.addEventListener("focusin", onFocusIn);
+    observer.observe(document.body, { childList: true, subtree: true });
+    return () => {
+      document.removeEventListener("focusin", onFocusIn);
+      observer.disconnect();
+    };
+  }, []);
+}
