@@ -30,6 +30,7 @@ import {
 } from "../shared/badgeCatalogue";
 import { EMAIL_CATEGORIES, EMAIL_FREQUENCIES } from "../shared/emailPreferences";
 import { ANNOUNCEMENT_GROUPS } from "../shared/announcementRules";
+import { CHECK_IN_STATUSES } from "../shared/checkInRules";
 
 export const profileVisibilityValidator = v.union(
   ...PROFILE_VISIBILITIES.map((value) => v.literal(value)),
@@ -56,6 +57,7 @@ export const EMAIL_TYPES = [
   "poll_nudge",
   "waitlist_promoted",
   "host_announcement",
+  "check_in_alert",
   "email_digest",
   "test",
 ] as const;
@@ -467,6 +469,40 @@ export default defineSchema({
     noticePending: v.boolean(),
     noticedStopId: v.union(v.id("event_stops"), v.null()),
   }).index("by_event", ["eventId"]),
+
+  /**
+   * "Got home safe" check-ins (shared/checkInRules.ts): one per (session, person), seen by the
+   * person and their buddies only. `open` mirrors the status (waiting, reminded, alerted) for
+   * the home screen's one indexed read; `stepJobId` is the pending reminder or alert,
+   * `deleteJobId` the deletion a week after the session. No location is ever stored.
+   */
+  check_ins: defineTable({
+    eventId: v.id("events"),
+    userId: v.id("users"),
+    dueAt: v.number(),
+    status: v.union(...CHECK_IN_STATUSES.map((value) => v.literal(value))),
+    open: v.boolean(),
+    stepJobId: v.union(v.id("_scheduled_functions"), v.null()),
+    deleteJobId: v.union(v.id("_scheduled_functions"), v.null()),
+    /** The reminder the person got (its Home safe button goes once the check-in closes). */
+    reminderNotificationId: v.union(v.id("notifications"), v.null()),
+    /** Who closed it (the person, or the buddy who said they are fine) and when. */
+    closedBy: v.union(v.id("users"), v.null()),
+    closedAt: v.union(v.number(), v.null()),
+  })
+    .index("by_event_and_user", ["eventId", "userId"])
+    .index("by_user_and_open", ["userId", "open"]),
+
+  /** A check-in's buddies, a row each so a buddy finds theirs by index; `alerted` while its alert is out. */
+  check_in_buddies: defineTable({
+    checkInId: v.id("check_ins"),
+    eventId: v.id("events"),
+    buddyId: v.id("users"),
+    alerted: v.boolean(),
+  })
+    .index("by_check_in", ["checkInId"])
+    .index("by_buddy_and_alerted", ["buddyId", "alerted"])
+    .index("by_event_and_buddy", ["eventId", "buddyId"]),
 
   /** Hosts, co-hosts and invited attendees. The creator has a host row. */
   event_members: defineTable({

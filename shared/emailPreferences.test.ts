@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import {
   decideEmail,
+  decideSafetyEmail,
   DEFAULT_EMAIL_PREFERENCES,
   isUnsubscribeScope,
   nextDigestTime,
@@ -67,4 +68,18 @@ describe("nextDigestTime", () => {
       Date.UTC(2026, 9, 24, 6, 0),
     );
   });
+});
+
+test("a safety alert goes at once whatever the digest and the categories; only 'never' stops it", () => {
+  const allOff = {
+    ...DEFAULT_EMAIL_PREFERENCES,
+    eventInvitations: false,
+    eventReminders: false,
+    crewInvitations: false,
+    hostAnnouncements: false,
+  };
+  expect(decideSafetyEmail(allOff)).toBe("send");
+  expect(decideSafetyEmail({ ...allOff, emailFrequency: "daily" })).toBe("send");
+  expect(decideSafetyEmail({ ...allOff, emailFrequency: "weekly" })).toBe("send");
+  expect(decideSafetyEmail({ ...allOff, emailFrequency: "never" })).toBe("skip");
 });

@@ -107,6 +107,15 @@ export function decideEmail(preferences: EmailPreferences, category: EmailCatego
   }
 }
 
+/**
+ * A safety alert (a buddy did not check in after a night out) is no category one turns off and
+ * is never held for a digest: it goes at once, whatever the frequency, except to someone who
+ * chose "never" (no e-mail but sign-in links), whose in-app and push alert still come.
+ */
+export function decideSafetyEmail(preferences: EmailPreferences): "send" | "skip" {
+  return preferences.emailFrequency === "never" ? "skip" : "send";
+}
+
 /** What a one-click unsubscribe turns off: one category, or (from a digest) all non-critical mail. */
 export type UnsubscribeScope = EmailCategory | "all";
 

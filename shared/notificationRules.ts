@@ -23,6 +23,9 @@ export const NOTIFICATION_TYPES = [
   "poll_deadline",
   "waitlist_promoted",
   "event_announcement",
+  "check_in_reminder",
+  "check_in_alert",
+  "check_in_closed",
   "crawl_moved",
 ] as const;
 
@@ -147,6 +150,12 @@ export type NotificationPayloads<I extends PayloadIds = PayloadIds> = {
   waitlist_promoted: SessionPayload<I>;
   /** The host or a co-host posted an announcement to the session's people; the text is the message. */
   event_announcement: SessionPayload<I> & { announcementId: string };
+  /** The person's own check-in time passed; `closedAt` is recorded once it closes (its Home safe button goes). */
+  check_in_reminder: SessionPayload<I> & { dueAt: number; closedAt?: number };
+  /** A buddy did not check in: who, and the last stop known (never a location). */
+  check_in_alert: SessionPayload<I> & { ownerId: I["user"]; lastStop: string | null };
+  /** A check-in the buddy watches closed: the person got home, or a buddy said they are fine. */
+  check_in_closed: SessionPayload<I> & { ownerId: I["user"]; reason: "home" | "fine" };
   /** The host or a co-host moved the bar crawl on: the stop the crew is at now. */
   crawl_moved: SessionPayload<I> & { stopId: string; stopName: string };
   badge_achievement: {
@@ -319,6 +328,19 @@ const PAYLOAD_READERS: { [T in NotificationType]: Reader<NotificationPayload<T>>
   event_promotion: both(session, fields({ role: oneOf(["co_host", "attendee"] as const, "role") })),
   waitlist_promoted: session,
   event_announcement: both(session, fields({ announcementId: text("announcementId") })),
+  check_in_reminder: both(
+    both(session, fields({ dueAt: time("dueAt") })),
+    (data): { closedAt?: number } =>
+      typeof data.closedAt === "number" ? { closedAt: data.closedAt } : {},
+  ),
+  check_in_alert: both(
+    session,
+    fields({ ownerId: text("ownerId"), lastStop: orNull(text("lastStop")) }),
+  ),
+  check_in_closed: both(
+    session,
+    fields({ ownerId: text("ownerId"), reason: oneOf(["home", "fine"] as const, "reason") }),
+  ),
   crawl_moved: both(session, fields({ stopId: text("stopId"), stopName: text("stopName") })),
   badge_achievement: fields({
     badgeKey: text("badgeKey", "badge_key"),
@@ -387,6 +409,12 @@ export function invitationState(
   const end = notification.eventEndTime;
   if (notification.type === "event_invitation" && (end === null || end <= now)) return "expired";
   return "actionable";
+}
+
+/** The session whose check-in a reminder's Home safe button closes; null once it closed, and for other types. */
+export function homeSafeTarget(notification: TypedNotification): string | null {
+  if (notification.type !== "check_in_reminder" || notification.data === null) return null;
+  return notification.data.closedAt === undefined ? notification.data.eventId : null;
 }
 
 // ---------------------------------------------------------------- texts

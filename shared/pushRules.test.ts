@@ -10,6 +10,8 @@ describe("which notifications are pushed", () => {
   it("invitations, reminders, badge awards, a seat from the waitlist and hosts' announcements only", () => {
     expect([...PUSHED_NOTIFICATION_TYPES].sort()).toEqual([
       "badge_achievement",
+      "check_in_alert",
+      "check_in_reminder",
       "crew_invitation",
       "event_announcement",
       "event_invitation",

@@ -18,6 +18,8 @@ export const PUSHED_NOTIFICATION_TYPES: readonly NotificationType[] = [
   "badge_achievement",
   "waitlist_promoted",
   "event_announcement",
+  "check_in_reminder",
+  "check_in_alert",
   "crawl_moved",
 ];
 

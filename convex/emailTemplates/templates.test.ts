@@ -8,6 +8,16 @@ const SITE = "https://clink.example";
 
 /** Realistic props for every template (a new template without an entry fails the type check). */
 const SAMPLES: { [N in TemplateName]: TemplateProps<N> } = {
+  check_in_alert: {
+    siteUrl: SITE,
+    ownerName: "Sam <Admin> & co",
+    eventTitle: "Friday pints",
+    dueClock: "01:30",
+    lastStop: "The Crown",
+    eventUrl: `${SITE}/event/friday-pints-ab12`,
+    preferencesUrl: `${SITE}/settings`,
+    unsubscribeUrl: `${SITE}/email/unsubscribe?token=t&category=all`,
+  },
   host_announcement: {
     siteUrl: SITE,
     eventTitle: "Friday pints",

@@ -5,6 +5,7 @@
  * needs timers that queries and mutations do not have. Add a template: one
  * file with an `EmailTemplate` built on ./layout, one line below.
  */
+import { checkInAlertEmail } from "./checkInAlert";
 import { crewInvitationEmail } from "./crewInvitation";
 import { eventInvitationEmail } from "./eventInvitation";
 import { emailDigestEmail } from "./emailDigest";
@@ -26,6 +27,7 @@ export const EMAIL_TEMPLATES = {
   email_digest: emailDigestEmail,
   host_announcement: hostAnnouncementEmail,
   waitlist_promoted: waitlistPromotedEmail,
+  check_in_alert: checkInAlertEmail,
 };
 
 export type TemplateName = keyof typeof EMAIL_TEMPLATES;

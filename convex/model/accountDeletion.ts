@@ -13,6 +13,7 @@ import type { Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import type { AccountCleanup } from "./batchedCleanup";
 import { deleteCalendarDataOfUser } from "./calendarFeeds";
+import { deleteCheckInsOfUser } from "./checkInRows";
 import { deleteEmailLogsTo } from "./emails";
 import { deleteEmailPreferencesOfUser } from "./emailPreferences";
 import { resetSenderLimits } from "./senderLimits";
@@ -64,6 +65,7 @@ const deleteEmailTraces: AccountCleanup = async (ctx, userId) => {
 export const ACCOUNT_CLEANUPS: ReadonlyArray<{ area: string; cleanup: AccountCleanup }> = [
   { area: "emails", cleanup: deleteEmailTraces },
   { area: "events", cleanup: deleteEventDataOfUser },
+  { area: "check-ins", cleanup: deleteCheckInsOfUser },
   { area: "recap", cleanup: deleteRecapDataOfUser },
   { area: "crews", cleanup: deleteCrewDataOfUser },
   { area: "crewAttendance", cleanup: deleteCrewAttendanceOfUser },

@@ -31,6 +31,7 @@ import { changeParticipation, deleteParticipantRow, deleteUserEventCounts } from
 import { countHostedSession, countRsvpChange } from "./profileStats";
 import { deleteStoredFile } from "./profiles";
 import { deleteRemindersOfEvent } from "./reminders";
+import { deleteCheckInsOfEvent } from "./checkInRows";
 import { deleteStopsOfEvent } from "./stopRows";
 import { removeWaitlistEntry } from "./waitlistRows";
 import { deletePhotoObjectionsOfEvent } from "./photoObjections";
@@ -111,6 +112,7 @@ export const EVENT_CLEANUPS: ReadonlyArray<{ area: string; cleanup: EventCleanup
   { area: "stops", cleanup: deleteStopsOfEvent },
   { area: "notifications", cleanup: deleteNotificationsOfEvent },
   { area: "reminders", cleanup: deleteRemindersOfEvent },
+  { area: "checkIns", cleanup: deleteCheckInsOfEvent },
 ];
 
 /** Rows an event deletion removes in its own mutation before handing the rest to scheduled batches. */

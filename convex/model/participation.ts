@@ -41,6 +41,7 @@ import {
 import { internal } from "../_generated/api";
 import type { InvitationResponseMethod } from "../../shared/notificationRules";
 import { onParticipationChanged } from "./badgeCounters";
+import { removeFromCheckInsOfEvent } from "./checkInRows";
 import { syncCrewsOfAttendee } from "./crewAttendance";
 import { eventInvitationKey, recordInvitationResponse } from "./notifications";
 import { appError } from "./errors";
@@ -351,6 +352,8 @@ export async function changeParticipation(
     badgeChange.attendance = 1;
   } else if (!attends && rows.participant !== null) {
     await deleteParticipantRow(ctx, rows.participant);
+    // Check-ins are among a session's attendees: their own goes, and they are nobody's buddy there.
+    await removeFromCheckInsOfEvent(ctx, event._id, userId);
     if (!event.ended) await syncCrewsOfAttendee(ctx, event._id, userId, null, now);
     counters.attendeeCount = Math.max(0, counters.attendeeCount - 1);
     badgeChange.attendance = -1;
