@@ -292,6 +292,30 @@ describe("the timing", () => {
     expect((await checkInRows(s.t)).buddies.every((b) => b.alerted)).toBe(true);
   });
 
+  test("the last stop is the bar crawl's current stop once the crew arrived somewhere", async () => {
+    const s = await setup();
+    for (const name of ["The Crown", "The Anchor"]) {
+      await s.host.asUser.mutation(api.stops.add, {
+        eventId: s.eventId,
+        name,
+        place: null,
+        plannedTime: null,
+      });
+    }
+    const stops = await s.t.run(async (ctx) => await ctx.db.query("event_stops").collect());
+    const anchor = stops.find((stop) => stop.name === "The Anchor")!;
+    await s.host.asUser.mutation(api.stops.arrive, { eventId: s.eventId, stopId: anchor._id });
+    const dueAt = s.event.endTime + HOUR;
+    await startFor(s, s.bea, [s.al], dueAt);
+    await advanceToAlert(s.t, dueAt);
+    const alert = (await notificationsOf(s.t, s.al.userId)).find(
+      (n) => n.type === "check_in_alert",
+    );
+    expect(alert?.data).toMatchObject({ lastStop: "The Anchor" });
+    const view = await s.al.asUser.query(api.checkIns.forEvent, { eventId: s.eventId });
+    expect(view?.watching[0].lastStop).toBe("The Anchor");
+  });
+
   test("someone who chose no e-mail at all gets the alert in-app only", async () => {
     const s = await setup();
     await s.al.asUser.mutation(api.emailPreferences.save, {

@@ -43,6 +43,7 @@ import { eventNotificationData } from "./eventNotifications";
 import { getEventOrThrow, type EventDoc } from "./events";
 import { People } from "./eventViews";
 import { siteUrl } from "./magicLinks";
+import { getCrawl } from "./stopRows";
 import { createNotification, senderOf } from "./notifications";
 import { cancelIfPending } from "./scheduledJobs";
 
@@ -106,11 +107,14 @@ async function getCheckInEnsuringBuddy(
 }
 
 /**
- * "Last stop" in an alert: the session's place. The bar crawl's current stop, once sessions
- * have one, belongs here (the one place an alert learns where the night was).
+ * "Last stop" in an alert: the bar crawl's current stop (where the crew last arrived), else
+ * the session's place. The one place an alert learns where the night was; never a location
+ * of the person.
  */
-export function lastStopOf(event: EventDoc): string | null {
-  return event.placeNickname ?? event.placeName ?? event.location ?? null;
+export async function lastStopOf(ctx: QueryCtx, event: EventDoc): Promise<string | null> {
+  const crawl = await getCrawl(ctx, event._id);
+  const stop = crawl?.currentStopId ? await ctx.db.get("event_stops", crawl.currentStopId) : null;
+  return stop?.name ?? event.placeNickname ?? event.placeName ?? event.location ?? null;
 }
 
 // ---------------------------------------------------------------- starting
@@ -212,7 +216,7 @@ async function remind(ctx: MutationCtx, checkIn: CheckInDoc, event: EventDoc): P
 async function alertBuddies(ctx: MutationCtx, checkIn: CheckInDoc, event: EventDoc): Promise<void> {
   await ctx.db.patch("check_ins", checkIn._id, { status: "alerted", stepJobId: null });
   const owner = await senderOf(ctx, checkIn.userId);
-  const lastStop = lastStopOf(event);
+  const lastStop = await lastStopOf(ctx, event);
   const dueClock = clockOf(checkIn.dueAt, event.timeZone);
   for (const buddy of await buddyRowsOf(ctx, checkIn._id)) {
     await ctx.db.patch("check_in_buddies", buddy._id, { alerted: true });
@@ -405,7 +409,7 @@ async function checkInView(
     owner: await person(checkIn.userId),
     buddies: await Promise.all(rows.map((row) => person(row.buddyId))),
     closedBy: checkIn.closedBy === null ? null : await person(checkIn.closedBy),
-    lastStop: checkIn.status === "alerted" ? lastStopOf(event) : null,
+    lastStop: checkIn.status === "alerted" ? await lastStopOf(ctx, event) : null,
   };
 }
 
