@@ -11,6 +11,7 @@ import { isNewUser } from "../shared/authMessages";
 import { ERROR_MESSAGES } from "../shared/errors";
 import { checkAndSetAvatar } from "./model/avatars";
 import { afterHostNamesChanged } from "./model/events";
+import { afterNameChanged } from "./model/tab";
 import { appError } from "./model/errors";
 import {
   avatarUrlOf,
@@ -125,6 +126,8 @@ export const update = mutation({
     ) {
       await afterHostNamesChanged(ctx, userId);
     }
+    if (before?.displayName !== profile.displayName || before?.username !== profile.username)
+      await afterNameChanged(ctx, userId);
     const user = await ctx.db.get("users", userId);
     return await ownProfileView(ctx, profile, user?.email ?? null);
   },

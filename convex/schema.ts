@@ -58,6 +58,7 @@ export const EMAIL_TYPES = [
   "waitlist_promoted",
   "host_announcement",
   "check_in_alert",
+  "tab_recap",
   "email_digest",
   "test",
 ] as const;
@@ -359,6 +360,8 @@ export default defineSchema({
     plusOneCount: v.optional(v.number()),
     /** Maintained on write: the rows of `event_waitlist` (absent read as 0). */
     waitlistCount: v.optional(v.number()),
+    /** The tab's ISO 4217 code (shared/tabRules.ts `TAB_CURRENCIES`), set by a host; absent: the fallback (EUR). */
+    currency: v.optional(v.string()),
   })
     .index("by_public_slug", ["publicSlug"])
     .index("by_private_slug", ["privateSlug"])
@@ -1012,6 +1015,61 @@ export default defineSchema({
 
   /** Where the stored-file sweep got to (model/uploads.ts): every file created up to `checkedThrough` was checked. */
   file_sweeps: defineTable({ checkedThrough: v.number() }),
+
+  /**
+   * The tab (model/tab.ts): one row per session that has one, with its
+   * maintained counts and the morning-after recap's job.
+   */
+  event_tabs: defineTable({
+    eventId: v.id("events"),
+    /** Rows of `tab_balances` (bounded by shared/tabRules.ts TAB_PEOPLE_MAX). */
+    people: v.number(),
+    expenseCount: v.number(),
+    /** The pending recap job (null once it ran, or before the first expense). */
+    recapJobId: v.union(v.id("_scheduled_functions"), v.null()),
+    recapSentAt: v.union(v.number(), v.null()),
+  }).index("by_event", ["eventId"]),
+
+  /** An expense on a session's tab; amounts in the currency's minor units, shares adding up to `amount`. */
+  tab_expenses: defineTable({
+    eventId: v.id("events"),
+    description: v.string(),
+    amount: v.number(),
+    currency: v.string(),
+    split: v.union(v.literal("equal"), v.literal("exact")),
+    paidBy: v.id("users"),
+    addedBy: v.id("users"),
+    shares: v.array(v.object({ userId: v.id("users"), amount: v.number() })),
+    updatedAt: v.number(),
+  })
+    // The expenses list, newest first (_creationTime).
+    .index("by_event", ["eventId"]),
+
+  /**
+   * One person's maintained balance on one tab, updated by every expense and
+   * transfer write (so the tab never re-reads its expenses); `name` is their
+   * display name copied for the tab (refreshed on rename, null once the account is deleted).
+   */
+  tab_balances: defineTable({
+    eventId: v.id("events"),
+    userId: v.id("users"),
+    name: v.union(v.string(), v.null()),
+    paid: v.number(),
+    owed: v.number(),
+    sent: v.number(),
+    received: v.number(),
+  })
+    .index("by_event_and_user", ["eventId", "userId"])
+    .index("by_user", ["userId"]),
+
+  /** A transfer of the settle-up plan marked paid (by the payer or the payee). */
+  tab_settlements: defineTable({
+    eventId: v.id("events"),
+    fromUserId: v.id("users"),
+    toUserId: v.id("users"),
+    amount: v.number(),
+    markedBy: v.id("users"),
+  }).index("by_event", ["eventId"]),
 
   /** The demo world's marker (model/demoWorld.ts): what it created, to wipe it. */
   demo_world: defineTable({

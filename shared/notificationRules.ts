@@ -27,6 +27,7 @@ export const NOTIFICATION_TYPES = [
   "check_in_alert",
   "check_in_closed",
   "crawl_moved",
+  "tab_recap",
 ] as const;
 
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
@@ -158,6 +159,8 @@ export type NotificationPayloads<I extends PayloadIds = PayloadIds> = {
   check_in_closed: SessionPayload<I> & { ownerId: I["user"]; reason: "home" | "fine" };
   /** The host or a co-host moved the bar crawl on: the stop the crew is at now. */
   crawl_moved: SessionPayload<I> & { stopId: string; stopName: string };
+  /** The morning after: what the person still owes or is owed on the session's tab (the text says it). */
+  tab_recap: SessionPayload<I>;
   badge_achievement: {
     badgeKey: string;
     badgeName: string;
@@ -342,6 +345,7 @@ const PAYLOAD_READERS: { [T in NotificationType]: Reader<NotificationPayload<T>>
     fields({ ownerId: text("ownerId"), reason: oneOf(["home", "fine"] as const, "reason") }),
   ),
   crawl_moved: both(session, fields({ stopId: text("stopId"), stopName: text("stopName") })),
+  tab_recap: session,
   badge_achievement: fields({
     badgeKey: text("badgeKey", "badge_key"),
     badgeName: text("badgeName"),
@@ -468,6 +472,10 @@ export const NOTIFICATION_TEXTS = {
   eventAnnouncement: (author: string, event: string, excerpt: string) => ({
     title: `📣 ${author} in ${quoted(event)}`,
     message: excerpt,
+  }),
+  tabRecap: (event: string, line: string) => ({
+    title: `The tab for ${quoted(event)}`,
+    message: line,
   }),
   waitlistPromoted: (event: string) => ({
     title: "You're in!",

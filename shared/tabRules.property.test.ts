@@ -57,6 +57,39 @@ describe("settlePlan", () => {
   });
 });
 
+describe("settlePlan, settling one by one", () => {
+  test("paying one transfer, in full or in part, leaves every other transfer of the plan as it was", () => {
+    const paid = balances
+      .filter((input) => settlePlan(input).length > 0)
+      .chain((input) => {
+        const plan = settlePlan(input);
+        return fc.tuple(
+          fc.constant(input),
+          fc.nat(plan.length - 1),
+          fc.integer({ min: 1, max: 10_000_000 }),
+        );
+      });
+    fc.assert(
+      fc.property(paid, ([input, index, part]) => {
+        const plan = settlePlan(input);
+        const transfer = plan[index];
+        const amount = Math.min(part, transfer.amount);
+        const after = input.map((b) => ({
+          userId: b.userId,
+          net:
+            b.net +
+            (b.userId === transfer.from ? amount : 0) -
+            (b.userId === transfer.to ? amount : 0),
+        }));
+        const expected = plan
+          .map((t, i) => (i === index ? { ...t, amount: t.amount - amount } : t))
+          .filter((t) => t.amount > 0);
+        expect(settlePlan(after)).toEqual(expected);
+      }),
+    );
+  });
+});
+
 describe("splitEqually", () => {
   const split = fc.tuple(
     fc.integer({ min: 1, max: 10_000_000 }),

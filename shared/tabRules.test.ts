@@ -10,6 +10,7 @@ import {
   parseAmount,
   recapLine,
   settlePlan,
+  tabRecapTime,
 } from "./tabRules";
 
 describe("amounts", () => {
@@ -201,7 +202,7 @@ describe("balances and the plan", () => {
     expect(netOf({ paid: 0, owed: 1000, sent: 400, received: 0 })).toBe(-600);
   });
 
-  test("the largest debt pays the largest credit", () => {
+  test("debtors pay creditors in id order", () => {
     expect(
       settlePlan([
         { userId: "sam", net: 2500 },
@@ -226,5 +227,20 @@ describe("balances and the plan", () => {
       "You're owed by Alex (€12.50) and Kim (€3.00)",
     );
     expect(recapLine(plan, "z", "EUR", "en-GB")).toBeNull();
+  });
+});
+
+describe("tabRecapTime", () => {
+  test("the first 09:00 in the session's zone after its end", () => {
+    // Ends 02:00 in London (winter, UTC+0): 09:00 the same day.
+    expect(tabRecapTime(Date.UTC(2026, 10, 28, 2, 0), "Europe/London")).toBe(
+      Date.UTC(2026, 10, 28, 9, 0),
+    );
+    // Ends 23:00 in Paris (UTC+1): 09:00 the next day, 08:00 UTC.
+    expect(tabRecapTime(Date.UTC(2026, 10, 27, 22, 0), "Europe/Paris")).toBe(
+      Date.UTC(2026, 10, 28, 8, 0),
+    );
+    // Ends exactly at 09:00: the next morning.
+    expect(tabRecapTime(Date.UTC(2026, 10, 28, 9, 0), "UTC")).toBe(Date.UTC(2026, 10, 29, 9, 0));
   });
 });

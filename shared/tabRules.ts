@@ -7,6 +7,8 @@
  * messages live here too. Pure: the expense form and the server use the same
  * checks.
  */
+import { TZDate } from "@date-fns/tz";
+import { addDays } from "date-fns";
 import { canEditEvent, isAttendee, type Participation } from "./eventAccess";
 import { cleanUserText, textLength } from "./userText";
 
@@ -329,27 +331,29 @@ export type Transfer<U extends string = string> = { from: U; to: U; amount: numb
 
 /**
  * The settle-up plan: who pays whom how much so that every balance reaches
- * zero. Greedy minimum cash flow: the largest debt pays the largest credit,
- * whichever is smaller, until nothing is left; each step clears at least one
- * person, so n people need at most n−1 transfers. Ties go by id, so everyone
- * sees the same plan. Integers in, integers out. Throws when the balances do
- * not sum to zero (a bug, never a user's mistake).
+ * zero. A greedy cash flow: debtors and creditors each in id order, the
+ * current debtor pays the current creditor whichever is smaller of what is
+ * left of each, until nothing is left. Each step clears at least one person,
+ * so n people need at most n−1 transfers. The order does not depend on the
+ * amounts, so paying one transfer (in full or in part) leaves every other
+ * transfer of the plan as it was: people in a bar settling one by one never
+ * see the rest of the plan reshuffled. Integers in, integers out. Throws when
+ * the balances do not sum to zero (a bug, never a user's mistake).
  */
 export function settlePlan<U extends string>(
   balances: ReadonlyArray<{ userId: U; net: number }>,
 ): Transfer<U>[] {
   const sum = balances.reduce((total, balance) => total + balance.net, 0);
   if (sum !== 0) throw new Error(`Balances sum to ${sum}, not zero`);
-  const byAmount = (a: { userId: U; left: number }, b: { userId: U; left: number }) =>
-    b.left - a.left || compareIds(a.userId, b.userId);
+  const byId = (a: { userId: U }, b: { userId: U }) => compareIds(a.userId, b.userId);
   const debtors = balances
     .filter((b) => b.net < 0)
     .map((b) => ({ userId: b.userId, left: -b.net }))
-    .sort(byAmount);
+    .sort(byId);
   const creditors = balances
     .filter((b) => b.net > 0)
     .map((b) => ({ userId: b.userId, left: b.net }))
-    .sort(byAmount);
+    .sort(byId);
   const transfers: Transfer<U>[] = [];
   let d = 0;
   let c = 0;
@@ -367,6 +371,21 @@ export function settlePlan<U extends string>(
 }
 
 // ---------------------------------------------------------------- the morning after
+
+/** When the recap goes: the first TAB_RECAP_HOUR (09:00) in the session's zone after it ended. */
+export function tabRecapTime(endTime: number, timeZone: string): number {
+  const end = new TZDate(endTime, timeZone);
+  const morning = new TZDate(
+    end.getFullYear(),
+    end.getMonth(),
+    end.getDate(),
+    TAB_RECAP_HOUR,
+    0,
+    0,
+    timeZone,
+  );
+  return (morning.getTime() <= endTime ? addDays(morning, 1) : morning).getTime();
+}
 
 /**
  * What the morning-after recap tells one person from the plan: 'You owe Sam

@@ -29,6 +29,16 @@ const SAMPLES: { [N in TemplateName]: TemplateProps<N> } = {
     preferencesUrl: `${SITE}/settings`,
     unsubscribeUrl: `${SITE}/email/unsubscribe?token=t&category=host_announcement`,
   },
+  tab_recap: {
+    siteUrl: SITE,
+    eventTitle: "Friday pints",
+    eventDateTime: "Friday, November 27, 2026 at 8:00 PM",
+    eventLocation: "The Crown",
+    eventUrl: `${SITE}/event/friday-pints-ab12`,
+    line: "You owe Sam <Admin> & co €12.50",
+    preferencesUrl: `${SITE}/settings`,
+    unsubscribeUrl: `${SITE}/unsubscribe?token=t`,
+  },
   waitlist_promoted: {
     siteUrl: SITE,
     eventTitle: "Friday pints",

@@ -14,6 +14,7 @@ import { eventReminderEmail } from "./eventReminder";
 import { hostAnnouncementEmail } from "./hostAnnouncement";
 import { pollNudgeEmail } from "./pollNudge";
 import { signInEmail } from "./signIn";
+import { tabRecapEmail } from "./tabRecap";
 import { waitlistPromotedEmail } from "./waitlistPromoted";
 import type { EmailTemplate } from "./template";
 
@@ -26,6 +27,7 @@ export const EMAIL_TEMPLATES = {
   poll_nudge: pollNudgeEmail,
   email_digest: emailDigestEmail,
   host_announcement: hostAnnouncementEmail,
+  tab_recap: tabRecapEmail,
   waitlist_promoted: waitlistPromotedEmail,
   check_in_alert: checkInAlertEmail,
 };

@@ -24,6 +24,7 @@ import { deleteTestGuestsOf } from "./debug";
 import { deleteEventDataOfUser } from "./eventCleanup";
 import { resetMagicLinkLimit } from "./magicLinks";
 import { deleteReceiptsOfDeletedUser } from "./idempotency";
+import { forgetNameOnTabs } from "./tab";
 import { deletePushSubscriptionsOf } from "./push";
 import { deleteRecapDataOfUser } from "./recapCleanup";
 import { deleteStoredFile, getProfileByUserId } from "./profiles";
@@ -73,6 +74,8 @@ export const ACCOUNT_CLEANUPS: ReadonlyArray<{ area: string; cleanup: AccountCle
   { area: "push", cleanup: deletePushSubscriptionsOf },
   { area: "calendar feeds", cleanup: deleteCalendarDataOfUser },
   { area: "offline taps", cleanup: deleteReceiptsOfDeletedUser },
+  // The tabs keep the person's balances (others' money really changed hands), without their name.
+  { area: "tabs", cleanup: forgetNameOnTabs },
   // At most TEST_GUESTS_MAX (20) guests, each a sign-in-less account with little data.
   { area: "debug", cleanup: (ctx, userId) => deleteTestGuestsOf(ctx, userId, deleteAccount) },
 ];

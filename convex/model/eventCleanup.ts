@@ -31,6 +31,7 @@ import { changeParticipation, deleteParticipantRow, deleteUserEventCounts } from
 import { countHostedSession, countRsvpChange } from "./profileStats";
 import { deleteStoredFile } from "./profiles";
 import { deleteRemindersOfEvent } from "./reminders";
+import { deleteBalancesOfEvent, deleteExpensesOfEvent, deleteSettlementsOfEvent } from "./tab";
 import { deleteCheckInsOfEvent } from "./checkInRows";
 import { deleteStopsOfEvent } from "./stopRows";
 import { removeWaitlistEntry } from "./waitlistRows";
@@ -112,6 +113,10 @@ export const EVENT_CLEANUPS: ReadonlyArray<{ area: string; cleanup: EventCleanup
   { area: "stops", cleanup: deleteStopsOfEvent },
   { area: "notifications", cleanup: deleteNotificationsOfEvent },
   { area: "reminders", cleanup: deleteRemindersOfEvent },
+  { area: "tabExpenses", cleanup: deleteExpensesOfEvent },
+  { area: "tabSettlements", cleanup: deleteSettlementsOfEvent },
+  // Last of the tab: the tab row goes with the last balances.
+  { area: "tabBalances", cleanup: deleteBalancesOfEvent },
   { area: "checkIns", cleanup: deleteCheckInsOfEvent },
 ];
 
