@@ -48,27 +48,47 @@ export function useRouteFocus(): void {
 /**
  * Focus never falls to the page itself: when the focused element leaves the page (a wizard's
  * step, a button replaced by another, a list item removed), focus moves to the first control
- * left in the nearest part still shown, else to the page's heading.
+ * left in the nearest part still shown, else to the page's heading; a button disabled while its
+ * action runs (which drops focus) gets it back once enabled, unless the person has moved on.
  */
 export function useFocusKeeper(): void {
   useEffect(() => {
     let lastFocused: Element[] = [];
+    let disabledWhileFocused = false;
     const onFocusIn = (event: FocusEvent) => {
+      disabledWhileFocused = false;
       lastFocused = [];
       for (let node = event.target as Element | null; node; node = node.parentElement)
         lastFocused.push(node);
     };
+    // A press elsewhere is the person moving on: nothing is given focus back after it.
+    const onPointerDown = () => {
+      lastFocused = [];
+    };
     const observer = new MutationObserver(() => {
-      if (document.activeElement !== document.body || lastFocused[0]?.isConnected !== false) return;
+      const last = lastFocused[0];
+      if (document.activeElement !== document.body || !last) return;
+      if (last.isConnected) {
+        if (last.matches(":disabled")) disabledWhileFocused = true;
+        else if (disabledWhileFocused) (last as HTMLElement).focus({ preventScroll: true });
+        return;
+      }
       const kept = lastFocused.find((node) => node.isConnected && node !== document.body);
       lastFocused = [];
       const next = (kept && firstTabbable(kept)) ?? mainHeading();
       next?.focus({ preventScroll: true });
     });
     document.addEventListener("focusin", onFocusIn);
-    observer.observe(document.body, { childList: true, subtree: true });
+    document.addEventListener("pointerdown", onPointerDown, true);
+    observer.observe(document.body, {
+      childList: true,
+      subtree: true,
+      attributes: true,
+      attributeFilter: ["disabled"],
+    });
     return () => {
       document.removeEventListener("focusin", onFocusIn);
+      document.removeEventListener("pointerdown", onPointerDown, true);
       observer.disconnect();
     };
   }, []);
