@@ -151,16 +151,38 @@ describe("join and the waitlist", () => {
     expect(await join(c, eventId)).toEqual({ status: "waitlisted", place: 1 });
   });
 
-  test("rsvps.set going on a full session is refused with a clear message, nothing written", async () => {
+  test("rsvps.set going (the older page) on a full session joins the waitlist, like events.join", async () => {
     const t = newTest();
-    const { eventId } = await session(t, 2);
-    const [b, c] = await people(t, 2);
+    const { eventId } = await session(t, 3, 2);
+    const [b, c, d] = await people(t, 3);
+    await join(b, eventId, 1);
+    const set = (user: TestUser, status: "going" | "maybe" = "going") => user.asUser.mutation(api.rsvps.set, { eventId, status });
+    // Going again keeps the plus-one and the seat.
+    expect(await set(b)).toMatchObject({ status: "going", waitlistPlace: null, goingCount: 1 });
+    expect(await seats(t, eventId)).toEqual({ attendees: 2, plusOnes: 1, waiting: 0 });
+    expect(await set(c)).toMatchObject({ status: "going", waitlistPlace: 1, goingCount: 1 });
+    expect(await set(d)).toMatchObject({ waitlistPlace: 2 });
+    // Asking again keeps the place; no RSVP row is written for someone waiting.
+    expect(await set(c)).toMatchObject({ waitlistPlace: 1 });
+    expect(await waitlistOf(t, eventId)).toEqual([c.userId, d.userId]);
+    expect(await rsvpOf(t, eventId, c.userId)).toBeNull();
+    expect(await seats(t, eventId)).toEqual({ attendees: 2, plusOnes: 1, waiting: 2 });
+    // Two seats free (B and their plus-one): both waiting are promoted, as after a join.
+    await leave(b, eventId);
+    expect(await waitlistOf(t, eventId)).toEqual([]);
+    for (const user of [c, d]) expect(await rsvpOf(t, eventId, user.userId)).toMatchObject({ status: "going" });
+    // Maybe is not a join: it is written as before.
+    expect(await set(b, "maybe")).toMatchObject({ status: "maybe", waitlistPlace: null, maybeCount: 1 });
+  });
+
+  test("rsvps.set going: anonymous and the host are refused, nothing written", async () => {
+    const t = newTest();
+    const { host, eventId } = await session(t, 2);
+    const [b] = await people(t, 1);
     await join(b, eventId);
     const before = await tableSnapshot(t);
-    await expectError(c.asUser.mutation(api.rsvps.set, { eventId, status: "going" }), {
-      code: "VALIDATION",
-      message: CAPACITY_MESSAGES.full,
-    });
+    await expect(t.mutation(api.rsvps.set, { eventId, status: "going" })).rejects.toThrow();
+    await expectError(host.asUser.mutation(api.rsvps.set, { eventId, status: "going" }), { code: "FORBIDDEN" });
     expect(await tableSnapshot(t)).toEqual(before);
   });
 

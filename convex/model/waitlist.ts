@@ -60,15 +60,18 @@ export type JoinResult = { status: "going" } | { status: "waitlisted"; place: nu
  * nobody is waiting; otherwise onto the end of the waitlist (their place kept
  * if they are on it already). Checked and admitted in this one mutation, so
  * concurrent joins on the last seat never overbook it. The RSVP rules are
- * `setRsvpEnsuringAllowed`'s.
+ * `setRsvpEnsuringAllowed`'s. Without `plusOnes` (an RSVP of "going" on the
+ * older page) the person keeps the plus-ones they have, going or waiting.
  */
 export async function joinOrWaitlist(
   ctx: MutationCtx,
   event: EventDoc,
   userId: Id<"users">,
-  plusOnes: number,
+  chosenPlusOnes?: number,
 ): Promise<JoinResult> {
-  ensureValid(plusOnesError(plusOnes, event), "plusOnes");
+  // Plus-ones kept from before are not checked again: a lowered allowance removes no one's.
+  if (chosenPlusOnes !== undefined) ensureValid(plusOnesError(chosenPlusOnes, event), "plusOnes");
+  const plusOnes = chosenPlusOnes ?? (await currentPlusOnes(ctx, event, userId));
   const rows = await ensureMayRsvp(ctx, event, userId);
   const attends = isAttendee(participationOf(event, userId, rows));
   const extraSeats = attends ? plusOnes - (rows.rsvp?.status === "going" ? (rows.rsvp.plusOnes ?? 0) : 0) : partySize(plusOnes);
@@ -82,6 +85,14 @@ export async function joinOrWaitlist(
   if (attends) throw appError("VALIDATION", CAPACITY_MESSAGES.full, { field: "plusOnes" });
   const { entry } = await addToWaitlist(ctx, event, userId, plusOnes);
   return { status: "waitlisted", place: await waitlistPlace(ctx, entry) };
+}
+
+/** The plus-ones someone has now: on their waitlist row, else on their RSVP while going, else none. */
+async function currentPlusOnes(ctx: QueryCtx, event: EventDoc, userId: Id<"users">): Promise<number> {
+  const entry = await getWaitlistEntry(ctx, event._id, userId);
+  if (entry !== null) return entry.plusOnes;
+  const { rsvp } = await readParticipationRows(ctx, event._id, userId);
+  return rsvp?.status === "going" ? (rsvp.plusOnes ?? 0) : 0;
 }
 
 /**

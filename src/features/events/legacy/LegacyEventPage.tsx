@@ -21,6 +21,7 @@ import {
   formatEventTimeRange,
   timingStatus,
 } from "@shared/eventTiming";
+import { CAPACITY_MESSAGES } from "@shared/capacityRules";
 import { appErrorData, errorMessage } from "@shared/errors";
 import { Avatar } from "@/components/ui/Avatar";
 import { Button } from "@/components/ui/Button";
@@ -138,8 +139,11 @@ function LegacyEvent({ data }: { data: LegacyData }) {
     }
     setPending(status);
     try {
-      await setRsvp({ eventId: event._id, status });
-      toast.success(EVENT_TOASTS.rsvpUpdated);
+      const result = await setRsvp({ eventId: event._id, status });
+      // "Going" on a full session joins its waitlist, as the session page's join does.
+      toast.success(
+        result.waitlistPlace === null ? EVENT_TOASTS.rsvpUpdated : CAPACITY_MESSAGES.addedToWaitlist,
+      );
       playFeedback("rsvp", button);
     } catch (error) {
       toast.error(errorMessage(error, EVENT_ERRORS.rsvpFailed));
