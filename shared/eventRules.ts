@@ -11,7 +11,7 @@ import { EVENT_ERRORS } from "./eventMessages";
 import { DURATION_TYPES, VIBES } from "./eventOptions";
 import { DEFAULT_EVENT_DURATION_MS, HOUR_MS, timeZoneOrUtc } from "./eventTiming";
 import { isImageTypeRefused } from "./imageTypes";
-import { isPlaceIdWithinBounds } from "./places";
+import { isPlaceIdWithinBounds, LOCATION_MAX_LENGTH } from "./places";
 import type { FieldError } from "./profileRules";
 import { textLength } from "./userText";
 import type { UserTextOptions } from "./userText";
@@ -21,7 +21,7 @@ import { optionalUserText, userText } from "./userTextFields";
 
 export const TITLE_MAX_LENGTH = 100;
 export const PLACE_NICKNAME_MAX_LENGTH = 50;
-export const LOCATION_MAX_LENGTH = 200;
+export { LOCATION_MAX_LENGTH };
 export const NOTES_MAX_LENGTH = 1000;
 
 export const CREATE_WIZARD_STEPS = 3;

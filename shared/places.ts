@@ -31,8 +31,11 @@ export type PlaceDetails = {
   longitude: number;
 };
 
-/** Longer text is no place name: not sent to a provider (the location field allows 200 characters). */
-export const PLACE_SEARCH_MAX_CHARS = 200;
+/** A session's location, a poll option's place, a crawl stop's place: at most 200 characters. */
+export const LOCATION_MAX_LENGTH = 200;
+
+/** Longer text is no place name: not sent to a provider (as long as a location may be). */
+export const PLACE_SEARCH_MAX_CHARS = LOCATION_MAX_LENGTH;
 /** Provider ids are short ('osm:N42', Google's ~30–200 characters); longer ones are refused unread. */
 export const PLACE_ID_MAX_LENGTH = 256;
 
@@ -46,4 +49,11 @@ export function isSearchablePlaceQuery(query: string): boolean {
 export function isPlaceIdWithinBounds(placeId: string): boolean {
   const length = placeId.trim().length;
   return length > 0 && length <= PLACE_ID_MAX_LENGTH;
+}
+
+/** The text a picked place puts in the location box: its name and address, without repeats. */
+export function placeLocationText(place: { placeName: string; address: string | null }): string {
+  const address = place.address?.trim() ?? "";
+  if (address === "") return place.placeName;
+  return address.includes(place.placeName) ? address : `${place.placeName}, ${address}`;
 }

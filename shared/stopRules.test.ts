@@ -45,7 +45,9 @@ describe("checkStop", () => {
       field: "name",
       message: STOP_MESSAGES.nameRequired,
     });
-    expect(checkStop({ name: "x".repeat(201), place: null, plannedTime: null }, session)).toMatchObject({
+    expect(
+      checkStop({ name: "x".repeat(201), place: null, plannedTime: null }, session),
+    ).toMatchObject({
       field: "name",
       message: STOP_MESSAGES.nameTooLong,
     });

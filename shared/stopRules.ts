@@ -5,13 +5,13 @@
  * Pure: the stops section and the server use the same checks.
  */
 import { canEditEvent, type Participation } from "./eventAccess";
-import { isPlaceIdWithinBounds } from "./places";
+import { isPlaceIdWithinBounds, LOCATION_MAX_LENGTH } from "./places";
 import { cleanUserText, textLength } from "./userText";
 
 /** A crawl holds at most 12 stops; it shows to guests and goes live from 2. */
 export const STOPS_MAX = 12;
 export const STOPS_MIN_FOR_CRAWL = 2;
-export const STOP_NAME_MAX_LENGTH = 200;
+export const STOP_NAME_MAX_LENGTH = LOCATION_MAX_LENGTH;
 /** A planned time may sit this far before the session's start or after its end (arriving early, a last one after). */
 export const STOP_TIME_SLACK_MS = 2 * 60 * 60 * 1000;
 /** "The crew moved to …" goes to a session's people at most once a minute; later moves in the minute are told together. */

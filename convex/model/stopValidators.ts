@@ -24,5 +24,7 @@ export const stopsViewValidator = nullable(
     movedAt: nullable(v.number()),
     canEdit: v.boolean(),
     ended: v.boolean(),
+    startTime: v.number(),
+    endTime: v.number(),
   }),
 );

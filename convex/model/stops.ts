@@ -29,13 +29,7 @@ import { eventNotificationData } from "./eventNotifications";
 import { ensureNotEnded, getEventAccessIfVisible, type EventDoc } from "./events";
 import { createNotification, senderOf } from "./notifications";
 import { takeToken } from "./rateLimits";
-import {
-  STOP_NOTICE_LIMIT,
-  getCrawl,
-  stopsOf,
-  type CrawlDoc,
-  type StopDoc,
-} from "./stopRows";
+import { STOP_NOTICE_LIMIT, getCrawl, stopsOf, type CrawlDoc, type StopDoc } from "./stopRows";
 
 /** People told per mutation; the rest in scheduled batches. */
 export const STOP_NOTICE_BATCH = 100;
@@ -58,6 +52,9 @@ export type StopsView = {
   /** The host or a co-host, before the session ends: may change the stops and move the crew on. */
   canEdit: boolean;
   ended: boolean;
+  /** The session's times: a stop's planned time is checked against them. */
+  startTime: number;
+  endTime: number;
 };
 
 function stopView(stop: StopDoc): StopView {
@@ -89,8 +86,9 @@ export async function stopsForViewer(
   const canEdit = !ended && canEditStops(access.participation);
   const crawl = await getCrawl(ctx, eventId);
   const count = crawl?.stopCount ?? 0;
+  const times = { startTime: event.startTime, endTime: event.endTime };
   if (!canEdit && count < STOPS_MIN_FOR_CRAWL)
-    return { stops: [], currentStopId: null, movedAt: null, canEdit, ended };
+    return { stops: [], currentStopId: null, movedAt: null, canEdit, ended, ...times };
   const stops = count === 0 ? [] : await stopsOf(ctx, eventId);
   return {
     stops: stops.map(stopView),
@@ -98,6 +96,7 @@ export async function stopsForViewer(
     movedAt: crawl?.movedAt ?? null,
     canEdit,
     ended,
+    ...times,
   };
 }
 

@@ -15,7 +15,7 @@ const PollPage = lazyPage(() => import("@/features/crews/polls/PollPage"), "Poll
 });
 /** A poll option's place: the session wizard's places search, loaded with the poll form. */
 const PlaceField = lazyComponent(
-  () => import("@/features/events/form/LocationField"),
+  () => import("@/components/places/LocationField"),
   "LocationField",
   <Skeleton className="h-20" />,
 );

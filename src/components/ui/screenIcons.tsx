@@ -14,6 +14,12 @@ export function ScreenStrokeIcon(props: IconProps) {
   return <StrokeIcon className="size-5" {...props} />;
 }
 
+export const PinIcon = (props: IconProps) => (
+  <ScreenStrokeIcon {...props}>
+    <path d="M12 21s-6.5-5.6-6.5-11a6.5 6.5 0 0 1 13 0c0 5.4-6.5 11-6.5 11Z" />
+    <circle cx="12" cy="10" r="2.5" />
+  </ScreenStrokeIcon>
+);
 export const SearchIcon = (props: IconProps) => (
   <ScreenStrokeIcon {...props}>
     <circle cx="11" cy="11" r="7" />

@@ -83,6 +83,8 @@ export const KEPT_QUERIES: ReadonlyMap<string, KeptQuery> = new Map([
   // 2: the page carries the seats and the viewer's waitlist place and plus-ones.
   result(api.events.get, 2, ["event", "host", "coHosts", "attendees", "viewer"]),
   firstPage(api.events.attendees, 1, ["userId", "displayName", "role"]),
+  // Its bar crawl: a latecomer offline still sees where the crew is.
+  result(api.stops.list, 1, ["stops", "currentStopId", "canEdit"]),
   // Your Sessions (both tabs) and Discover's first page with its count.
   firstPage(api.events.mine, 1, ["_id", "title", "canEdit", "canDelete"]),
   firstPage(api.events.discover, 1, ["_id", "title"]),

@@ -2,6 +2,8 @@ import type { ComponentProps } from "react";
 import { ClockIcon as BaseClockIcon } from "@/components/ui/ClockIcon";
 import { ScreenStrokeIcon as StrokeIcon } from "@/components/ui/screenIcons";
 
+export { PinIcon } from "@/components/ui/screenIcons";
+
 /* Stroke icons only the events screens use; those other screens use too are in ui/screenIcons. */
 
 type IconProps = ComponentProps<"svg">;
@@ -28,12 +30,6 @@ export const ListIcon = (props: IconProps) => (
   </StrokeIcon>
 );
 export const ClockIcon = (props: IconProps) => <BaseClockIcon className="size-5" {...props} />;
-export const PinIcon = (props: IconProps) => (
-  <StrokeIcon {...props}>
-    <path d="M12 21s-6.5-5.6-6.5-11a6.5 6.5 0 0 1 13 0c0 5.4-6.5 11-6.5 11Z" />
-    <circle cx="12" cy="10" r="2.5" />
-  </StrokeIcon>
-);
 export const ImageIcon = (props: IconProps) => (
   <StrokeIcon {...props}>
     <rect x="3.5" y="4.5" width="17" height="15" rx="2" />

@@ -17,7 +17,7 @@ import { Field, inputStyles } from "@/components/ui/Field";
 import { cn } from "@/lib/cn";
 import { VIBE_GRADIENTS } from "../components/vibeStyles";
 import { ChoiceCards, type ChoiceOption } from "./ChoiceCards";
-import { LocationField } from "./LocationField";
+import { LocationField } from "@/components/places/LocationField";
 import { withDurationType, type EventFormValues } from "./wizardForm";
 
 export type FormErrors = Partial<Record<string, string>>;

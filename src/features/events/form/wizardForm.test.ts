@@ -5,7 +5,6 @@ import {
   editValuesFrom,
   errorMap,
   initialCreateValues,
-  placeLocationText,
   suggestedStart,
   toCreateInput,
   toEditInput,
@@ -76,16 +75,6 @@ describe("the wizard's form", () => {
     expect(errorMap(createStepErrors(1, toCreateInput(backwards, zone)))).toEqual({
       endTime: "End time must be after start time",
     });
-  });
-
-  it("writes a picked place as its name and address, once", () => {
-    expect(
-      placeLocationText({ placeName: "The Crown & Anchor", address: "22 Neal Street, London" }),
-    ).toBe("The Crown & Anchor, 22 Neal Street, London");
-    expect(placeLocationText({ placeName: "Nightjar", address: "Nightjar, 129 City Road" })).toBe(
-      "Nightjar, 129 City Road",
-    );
-    expect(placeLocationText({ placeName: "Nightjar", address: null })).toBe("Nightjar");
   });
 
   it("fills the edit form from an event and sends explicit times back", () => {

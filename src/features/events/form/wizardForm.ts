@@ -162,13 +162,6 @@ export function editValuesFrom(
   };
 }
 
-/** The text a picked place puts in the location box: its name and address, without repeats. */
-export function placeLocationText(place: { placeName: string; address: string | null }): string {
-  const address = place.address?.trim() ?? "";
-  if (address === "") return place.placeName;
-  return address.includes(place.placeName) ? address : `${place.placeName}, ${address}`;
-}
-
 /** Field errors as a map, first message per field. */
 export function errorMap(errors: ReadonlyArray<{ field: string; message: string }>) {
   const map: Record<string, string> = {};

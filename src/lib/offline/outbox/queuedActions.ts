@@ -18,6 +18,8 @@ const LABELS = new Map<string, string>([
   [getFunctionName(api.ratings.rate), "Your rating"],
   [getFunctionName(api.notifications.markRead), "Marking the notification read"],
   [getFunctionName(api.notifications.markAllRead), "Marking all notifications read"],
+  [getFunctionName(api.stops.arrive), "Your “We're here”"],
+  [getFunctionName(api.stops.moveOn), "Your “Moving on”"],
 ]);
 
 export const QUEUEABLE_MUTATIONS: ReadonlySet<string> = new Set(LABELS.keys());

@@ -1,29 +1,37 @@
 import { Combobox, ComboboxInput, ComboboxOption, ComboboxOptions } from "@headlessui/react";
 import { useId, useState } from "react";
-import { LOCATION_MAX_LENGTH, type Place } from "@shared/eventRules";
-import type { PlacePrediction } from "@shared/places";
+import {
+  LOCATION_MAX_LENGTH,
+  placeLocationText,
+  type PlaceDetails,
+  type PlacePrediction,
+} from "@shared/places";
 import { inputStyles } from "@/components/ui/Field";
+import { PinIcon } from "@/components/ui/screenIcons";
 import { Spinner } from "@/components/ui/Spinner";
 import { cn } from "@/lib/cn";
-import { PinIcon } from "../components/icons";
-import { fetchPlaceDetails, usePlaceSearch, usePlaceSearchBackend } from "../places/usePlaceSearch";
-import { placeLocationText } from "./wizardForm";
+import { fetchPlaceDetails, usePlaceSearch, usePlaceSearchBackend } from "./usePlaceSearch";
 
-export type LocationValue = { location: string; place: Place | null };
+/** A picked place as a session or a stop stores it (the address null when the provider gave none). */
+export type PickedPlace = Omit<PlaceDetails, "address"> & { address: string | null };
+
+export type LocationValue = { location: string; place: PickedPlace | null };
 
 /**
- * Location search: suggestions from 3 characters, 300 ms after
- * typing stops; picking one pins the place (name, address, coordinates for
- * the map). Whatever is typed is kept as free text, picked or not.
+ * Location search (a session's place, a poll option's, a crawl stop's): suggestions from 3
+ * characters, 300 ms after typing stops; picking one pins the place (name, address,
+ * coordinates for the map). Whatever is typed is kept as free text, picked or not.
  */
 export function LocationField({
   value,
   onChange,
   error,
+  label = "Location",
 }: {
   value: LocationValue;
   onChange: (value: LocationValue) => void;
   error?: string;
+  label?: string;
 }) {
   const id = useId();
   const backend = usePlaceSearchBackend();
@@ -38,7 +46,7 @@ export function LocationField({
     try {
       const details = await fetchPlaceDetails(backend, prediction.placeId);
       if (details !== null) {
-        const place: Place = {
+        const place: PickedPlace = {
           placeId: details.placeId,
           placeName: details.placeName,
           address: details.address || null,
@@ -69,7 +77,7 @@ export function LocationField({
   return (
     <div className="flex flex-col gap-2">
       <label htmlFor={id} className="text-sm font-semibold text-cream-200">
-        Location
+        {label}
       </label>
       <Combobox<PlacePrediction | null>
         value={null}

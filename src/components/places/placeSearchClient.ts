@@ -13,7 +13,7 @@ import {
   type PlaceDetails,
   type PlacePrediction,
 } from "@shared/places";
-import { TtlCache } from "../lib/ttlCache";
+import { TtlCache } from "@/lib/ttlCache";
 
 export type PlaceSearchBackend = {
   autocomplete: (query: string) => Promise<PlacePrediction[]>;
