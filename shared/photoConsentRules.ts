@@ -70,7 +70,6 @@ export function hiddenPhotoReason(input: {
 export const PHOTO_CONSENT_LABELS = {
   object: "I'm in this — don't show it",
   lift: "Show it again",
-  objectHint: "It is hidden from everyone but the person who shared it and the hosts.",
 } as const;
 
 export const PHOTO_CONSENT_MESSAGES = {

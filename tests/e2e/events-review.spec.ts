@@ -2,26 +2,17 @@
  * The sessions review: link-preview images, 'Not Going' on the event page, the error
  * states of lists that fail to load, and signing in from the comments back to the session.
  */
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { EventPage } from "./pages/EventPage.ts";
 import { EventRecapSection } from "./pages/EventRecapSection.ts";
 import { LoginPage } from "./pages/LoginPage.ts";
 import { signInWithMagicLink, signUp } from "./support/auth.ts";
 import { expectNoSeriousA11yViolations } from "./support/axe.ts";
 import { siteUrl } from "./support/env.ts";
-import { createEventThroughWizard, uniqueToken } from "./support/events.ts";
+import { createEventThroughWizard, localDateTimeFromNow, uniqueToken } from "./support/events.ts";
 import { failQueries } from "./support/failQueries.ts";
 import { uniqueEmail } from "./support/users.ts";
 import { newPerson } from "./support/people.ts";
-
-/** A `datetime-local` value `minutes` from now, in the browser's zone. */
-async function localDateTimeFromNow(page: Page, minutes: number): Promise<string> {
-  return await page.evaluate((m) => {
-    const date = new Date(Date.now() + m * 60_000);
-    const pad = (n: number) => String(n).padStart(2, "0");
-    return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-  }, minutes);
-}
 
 /** The width and height in a JPEG's start-of-frame segment. */
 function jpegSize(bytes: Buffer): { width: number; height: number } | null {

@@ -1,22 +1,13 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { mkdir } from "node:fs/promises";
 import { EventPage } from "./pages/EventPage.ts";
 import { EventRecapSection } from "./pages/EventRecapSection.ts";
 import { signUp } from "./support/auth.ts";
 import { expectNoSeriousA11yViolations } from "./support/axe.ts";
-import { createEventThroughWizard, uniqueToken } from "./support/events.ts";
+import { createEventThroughWizard, localDateTimeFromNow, uniqueToken } from "./support/events.ts";
 import { gradientPng } from "./support/images.ts";
 import { emailPrefix, uniqueEmail } from "./support/users.ts";
 import { newPerson } from "./support/people.ts";
-
-/** A `datetime-local` value `minutes` from now (negative: the past), in the browser's zone. */
-async function localDateTimeFromNow(page: Page, minutes: number): Promise<string> {
-  return await page.evaluate((m) => {
-    const date = new Date(Date.now() + m * 60_000);
-    const pad = (n: number) => String(n).padStart(2, "0");
-    return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-  }, minutes);
-}
 
 test("after the night: an attendee rates, uploads and comments; another sees it live and reacts; a non-attendee missed it", async ({
   browser,

@@ -33,6 +33,7 @@ export function EventRecap({ eventId }: { eventId: Id<"events"> }) {
         eventId={eventId}
         canContribute={data.canContribute}
         photoCount={data.photoCount}
+        hiddenPhotoCount={data.hiddenPhotoCount}
       />
       <CommentsSection
         eventId={eventId}

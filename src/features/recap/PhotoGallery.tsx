@@ -39,10 +39,13 @@ export function PhotoGallery({
   eventId,
   canContribute,
   photoCount,
+  hiddenPhotoCount,
 }: {
   eventId: Id<"events">;
   canContribute: boolean;
   photoCount: number;
+  /** Photos hidden at someone's request (the server tells the hosts only; 0 for others). */
+  hiddenPhotoCount: number;
 }) {
   const headingId = useId();
   return (
@@ -56,6 +59,7 @@ export function PhotoGallery({
         </h2>
         <span className="text-sm text-cream-400">
           {photoCount} {photoCount === 1 ? "photo" : "photos"}
+          {hiddenPhotoCount > 0 && <> · {hiddenPhotoCount} hidden</>}
         </span>
       </div>
       {canContribute && <PhotoUploader eventId={eventId} />}
@@ -94,15 +98,23 @@ function PhotoGrid({ eventId, canContribute }: { eventId: Id<"events">; canContr
                 type="button"
                 onClick={() => setOpenIndex(index)}
                 {...preloadOnIntent(PhotoViewer)}
-                className="group block aspect-square w-full overflow-hidden rounded-2xl bg-night-800 ring-1 ring-night-700 focus-visible:ring-2 focus-visible:ring-brand-amber focus-visible:outline-none"
+                className="group relative block aspect-square w-full overflow-hidden rounded-2xl bg-night-800 ring-1 ring-night-700 focus-visible:ring-2 focus-visible:ring-brand-amber focus-visible:outline-none"
               >
                 {photo.url && (
                   <img
                     src={photo.url}
                     alt={photo.caption ?? `Photo by ${photo.uploader.displayName}`}
                     loading="lazy"
-                    className="size-full object-cover transition duration-300 group-hover:scale-105"
+                    className={cn(
+                      "size-full object-cover transition duration-300 group-hover:scale-105",
+                      photo.hiddenReason !== null && "opacity-40 grayscale",
+                    )}
                   />
+                )}
+                {photo.hiddenReason !== null && (
+                  <span className="absolute inset-x-1 bottom-1 rounded-lg bg-night-950/85 px-1.5 py-0.5 text-xs font-semibold text-cream-50">
+                    Hidden<span className="sr-only">. {photo.hiddenReason}</span>
+                  </span>
                 )}
               </button>
             </li>

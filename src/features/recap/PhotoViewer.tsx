@@ -4,6 +4,8 @@ import { useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import { toast } from "@/lib/toast";
 import { api } from "@convex/_generated/api";
 import { errorMessage } from "@shared/errors";
+import { PHOTO_CONSENT_LABELS, PHOTO_CONSENT_MESSAGES } from "@shared/photoConsentRules";
+import { Button } from "@/components/ui/Button";
 import { Avatar } from "@/components/ui/Avatar";
 import { ArrowLeftIcon, ArrowRightIcon, CloseIcon } from "@/components/ui/icons";
 import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
@@ -11,7 +13,11 @@ import { formatMoment, type PhotoItem } from "./types";
 
 const SWIPE_DISTANCE = 50;
 
-/** The full-screen photo viewer: ←/→ and swipe to move, Esc to close; delete for the uploader or host. */
+/**
+ * The full-screen photo viewer: ←/→ and swipe to move, Esc to close; delete
+ * for the uploader or host; "I'm in this — don't show it" for the others, and
+ * why a hidden photo is hidden for those who still see it.
+ */
 export function PhotoViewer({
   photos,
   index,
@@ -24,6 +30,9 @@ export function PhotoViewer({
   onClose: () => void;
 }) {
   const removePhoto = useMutation(api.photos.remove);
+  const objectToPhoto = useMutation(api.photos.object);
+  const liftObjection = useMutation(api.photos.liftObjection);
+  const [consentBusy, setConsentBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const swipeStart = useRef<number | null>(null);
@@ -71,6 +80,20 @@ export function PhotoViewer({
       toast.error(errorMessage(err, "Failed to delete photo"));
     } finally {
       setBusy(false);
+    }
+  }
+
+  async function setConsent(hide: boolean) {
+    if (current === null) return;
+    setConsentBusy(true);
+    try {
+      if (hide) await objectToPhoto({ photoId: current._id });
+      else await liftObjection({ photoId: current._id });
+      toast.success(hide ? PHOTO_CONSENT_MESSAGES.objected : PHOTO_CONSENT_MESSAGES.lifted);
+    } catch (err) {
+      toast.error(errorMessage(err, hide ? PHOTO_CONSENT_MESSAGES.objectFailed : PHOTO_CONSENT_MESSAGES.liftFailed));
+    } finally {
+      setConsentBusy(false);
     }
   }
 
@@ -153,9 +176,26 @@ export function PhotoViewer({
                 <ArrowRightIcon className="size-6" />
               </button>
             </div>
-            <p className="min-h-12 px-4 pt-3 pb-[max(1rem,env(safe-area-inset-bottom))] text-center text-cream-50">
-              {current.caption ?? <span className="sr-only">No caption</span>}
-            </p>
+            <div className="flex flex-col items-center gap-3 px-4 pt-3 pb-[max(1rem,env(safe-area-inset-bottom))] text-center">
+              {current.hiddenReason !== null && (
+                <p className="rounded-full bg-night-800 px-4 py-2 text-sm font-semibold text-brand-amber ring-1 ring-night-600 ring-inset">
+                  {current.hiddenReason}
+                </p>
+              )}
+              <p className="min-h-6 text-cream-50">
+                {current.caption ?? <span className="sr-only">No caption</span>}
+              </p>
+              {current.canObject && (
+                <Button variant="secondary" disabled={consentBusy} onClick={() => void setConsent(true)}>
+                  {PHOTO_CONSENT_LABELS.object}
+                </Button>
+              )}
+              {current.viewerObjected && (
+                <Button variant="secondary" disabled={consentBusy} onClick={() => void setConsent(false)}>
+                  {PHOTO_CONSENT_LABELS.lift}
+                </Button>
+              )}
+            </div>
           </>
         )}
       </DialogPanel>

@@ -17,6 +17,9 @@ export class EventRecapSection {
   readonly commentBox: Locator;
   readonly postComment: Locator;
   readonly viewer: Locator;
+  /** In the viewer: "I'm in this — don't show it", and lifting it. */
+  readonly dontShowIt: Locator;
+  readonly showItAgain: Locator;
 
   constructor(page: Page) {
     const main = page.getByRole("main");
@@ -35,6 +38,8 @@ export class EventRecapSection {
     this.commentBox = this.comments.getByLabel("Add a comment");
     this.postComment = this.comments.getByRole("button", { name: "Post Comment" });
     this.viewer = page.getByRole("dialog", { name: /^Photo \d+ of \d+$/ });
+    this.dontShowIt = this.viewer.getByRole("button", { name: "I'm in this — don't show it" });
+    this.showItAgain = this.viewer.getByRole("button", { name: "Show it again" });
   }
 
   star(label: string): Locator {

@@ -24,6 +24,15 @@ export async function serveMapTilesLocally(context: BrowserContext): Promise<voi
   );
 }
 
+/** A `datetime-local` value `minutes` from now (negative: the past), in the browser's zone. */
+export async function localDateTimeFromNow(page: Page, minutes: number): Promise<string> {
+  return await page.evaluate((m) => {
+    const date = new Date(Date.now() + m * 60_000);
+    const pad = (n: number) => String(n).padStart(2, "0");
+    return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  }, minutes);
+}
+
 /** A `datetime-local` value `days` from today at `hour`:00 in the browser's time zone. */
 export async function localDateTime(page: Page, days: number, hour: number): Promise<string> {
   return await page.evaluate(
