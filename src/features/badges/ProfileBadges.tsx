@@ -78,7 +78,7 @@ export function BadgePreviewContent({ username }: { username: string }) {
         <span className="text-cream-400">{earnedCount.toLocaleString()} earned</span>
         <Link
           to={badgesPath(username)}
-          className="font-semibold text-brand-amber underline decoration-2 underline-offset-4 hover:text-cream-50"
+          className="inline-flex min-h-6 items-center font-semibold text-brand-amber underline decoration-2 underline-offset-4 hover:text-cream-50"
         >
           View All<span className="sr-only"> badges</span>
         </Link>

@@ -87,7 +87,7 @@ function PollView({ data, pollId }: { data: PollData; pollId: string }) {
       <header className="flex flex-col gap-2">
         <Link
           to={`/crew/${crew._id}`}
-          className="text-sm font-semibold text-brand-amber hover:underline"
+          className="inline-flex min-h-6 items-center self-start text-sm font-semibold text-brand-amber hover:underline"
         >
           ‹ {crew.name}
         </Link>

@@ -151,7 +151,7 @@ export function StartPollDialog({
           <input
             id={allowId}
             type="checkbox"
-            className="size-5 accent-brand-amber"
+            className="size-6 accent-brand-amber"
             checked={allowMemberOptions}
             onChange={(event) => setAllowMemberOptions(event.target.checked)}
           />

@@ -13,7 +13,11 @@ type Person = {
 
 function PersonRow({ person, caption }: { person: Person; caption: string }) {
   const name = person.username ? (
-    <Link to={`/profile/${person.username}`} className="font-bold text-cream-50 hover:underline">
+    // A block of its own, a line tall: a target at least 24 px high, still cut short with an ellipsis.
+    <Link
+      to={`/profile/${person.username}`}
+      className="block truncate font-bold text-cream-50 hover:underline"
+    >
       {person.displayName}
     </Link>
   ) : (
