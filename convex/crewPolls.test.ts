@@ -16,6 +16,7 @@ import {
   type TestConvex,
   type TestUser,
 } from "./test.setup";
+import webpush from "web-push";
 import { POLL_MESSAGES } from "../shared/pollRules";
 
 const NOW = Date.UTC(2026, 10, 27, 12);
@@ -408,6 +409,42 @@ describe("picking the winner", () => {
     await expectError(w.host.asUser.mutation(api.crewPolls.pick, { pollId, optionId: a }), {
       message: POLL_MESSAGES.closed,
     });
+  });
+
+  test("nudges and a passed deadline are pushed to the person's devices, opening the poll", async () => {
+    const vapid = webpush.generateVAPIDKeys();
+    stubDeploymentEnv({
+      VAPID_PUBLIC_KEY: vapid.publicKey,
+      VAPID_PRIVATE_KEY: vapid.privateKey,
+      VAPID_SUBJECT: "mailto:push-test@example.com",
+    });
+    const w = await world();
+    // Devices whose push service refuses the connection: what is scheduled is what is checked.
+    await w.t.run(async (ctx) => {
+      for (const user of [w.member, w.other]) {
+        await ctx.db.insert("push_subscriptions", {
+          userId: user.userId,
+          endpoint: `http://127.0.0.1:9/${user.userId}`,
+          p256dh: "BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U",
+          auth: "tBHItJI5svbpez7KI4CCXg",
+          createdAt: NOW,
+        });
+      }
+    });
+    const { pollId } = await startPoll(w, w.member, { deadline: NOW + 2 * HOUR });
+    await w.member.asUser.mutation(api.crewPolls.nudge, { pollId, userId: w.other.userId });
+    vi.advanceTimersByTime(2 * HOUR);
+    await runDue(w.t);
+    const pushes = await w.t.run(async (ctx) =>
+      (await ctx.db.system.query("_scheduled_functions").collect())
+        .filter((job) => job.name.startsWith("pushDelivery"))
+        .map((job) => job.args[0] as { userId: Id<"users">; payload: { url: string; tag: string } }),
+    );
+    const path = `/crew/${w.crewId}/poll/${pollId}`;
+    const sent = pushes.map((push) => ({ userId: push.userId, url: push.payload.url, tag: push.payload.tag }));
+    expect(sent).toHaveLength(2);
+    expect(sent).toContainEqual({ userId: w.other.userId, url: path, tag: `poll_nudge:${path}` });
+    expect(sent).toContainEqual({ userId: w.member.userId, url: path, tag: `poll_deadline:${path}` });
   });
 
   test("a deadline that passes without a pick notifies the creator", async () => {

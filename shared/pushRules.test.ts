@@ -7,15 +7,18 @@ import {
 } from "./pushRules";
 
 describe("which notifications are pushed", () => {
-  it("invitations, reminders, badge awards, a seat from the waitlist and hosts' announcements only", () => {
+  it("invitations, reminders, badge awards, a seat from the waitlist, hosts' announcements, check-ins, the crawl and crew polls only", () => {
     expect([...PUSHED_NOTIFICATION_TYPES].sort()).toEqual([
       "badge_achievement",
       "check_in_alert",
       "check_in_reminder",
+      "crawl_moved",
       "crew_invitation",
       "event_announcement",
       "event_invitation",
       "event_reminder",
+      "poll_deadline",
+      "poll_nudge",
       "waitlist_promoted",
     ]);
     expect(isPushed("event_rsvp")).toBe(false);

@@ -10,7 +10,11 @@ import {
   type TypedNotification,
 } from "./notificationRules";
 
-/** Invitations, reminders, badge awards, a seat from the waitlist, hosts' announcements and the crawl moving on reach a closed app; the rest waits for the bell. */
+/**
+ * Invitations, reminders, badge awards, a seat from the waitlist, hosts' announcements, the
+ * crawl moving on and crew polls (a nudge to answer, a deadline passed) reach a closed app;
+ * the rest waits for the bell.
+ */
 export const PUSHED_NOTIFICATION_TYPES: readonly NotificationType[] = [
   "crew_invitation",
   "event_invitation",
@@ -21,6 +25,8 @@ export const PUSHED_NOTIFICATION_TYPES: readonly NotificationType[] = [
   "check_in_reminder",
   "check_in_alert",
   "crawl_moved",
+  "poll_nudge",
+  "poll_deadline",
 ];
 
 export function isPushed(type: NotificationType): boolean {
