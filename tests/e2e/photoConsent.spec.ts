@@ -33,7 +33,6 @@ test("don't show it: a photo one guest asks to hide leaves another's gallery liv
   await aRecap.photoInput.setInputFiles({ name: "group.png", mimeType: "image/png", buffer: gradientPng(240) });
   await aRecap.caption.fill(caption);
   await aRecap.uploadPhoto.click();
-  await expect(a.page.getByText("Photo added! 📸")).toBeVisible();
   await expect(aRecap.photo(caption)).toBeVisible();
 
   // B joins (they are in the photo); C only looks at the public gallery.
@@ -55,7 +54,6 @@ test("don't show it: a photo one guest asks to hide leaves another's gallery liv
   await bRecap.photo(caption).click();
   await expect(bRecap.viewer).toBeVisible();
   await bRecap.dontShowIt.click();
-  await expect(b.page.getByText("Hidden. The person who shared it and the hosts can still see it.")).toBeVisible();
   await expect(bRecap.viewer.getByText("Hidden: you asked not to show it")).toBeVisible();
   await expect(bRecap.showItAgain).toBeVisible();
 
