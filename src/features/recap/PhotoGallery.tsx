@@ -107,7 +107,7 @@ function PhotoGrid({ eventId, canContribute }: { eventId: Id<"events">; canContr
                     loading="lazy"
                     className={cn(
                       "size-full object-cover transition duration-300 group-hover:scale-105",
-                      photo.hiddenReason !== null && "opacity-40 grayscale",
+                      photo.hiddenReason !== null && "opacity-50",
                     )}
                   />
                 )}

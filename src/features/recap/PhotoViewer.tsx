@@ -178,7 +178,7 @@ export function PhotoViewer({
             </div>
             <div className="flex flex-col items-center gap-3 px-4 pt-3 pb-[max(1rem,env(safe-area-inset-bottom))] text-center">
               {current.hiddenReason !== null && (
-                <p className="rounded-full bg-night-800 px-4 py-2 text-sm font-semibold text-brand-amber ring-1 ring-night-600 ring-inset">
+                <p className="rounded-2xl bg-night-800 px-4 py-2 text-sm font-semibold text-brand-amber ring-1 ring-night-600 ring-inset">
                   {current.hiddenReason}
                 </p>
               )}
