@@ -164,6 +164,8 @@ export async function tabView(ctx: QueryCtx, access: TabAccess) {
     eventId: event._id,
     viewerId,
     currency: tabCurrencyOf(event),
+    /** A host set the currency (else the fallback shows, and a host's screen sets it from their locale). */
+    currencyChosen: isTabCurrency(event.currency),
     expenseCount,
     canAddExpense: canAddExpense(participation),
     canChangeCurrency: canEditEvent(participation) && expenseCount === 0,

@@ -30,6 +30,7 @@ export const tabValidator = v.union(
     eventId: v.id("events"),
     viewerId: v.id("users"),
     currency: v.string(),
+    currencyChosen: v.boolean(),
     expenseCount: v.number(),
     canAddExpense: v.boolean(),
     canChangeCurrency: v.boolean(),
