@@ -2,11 +2,13 @@
 import { v } from "convex/values";
 import { query } from "./_generated/server";
 import { isGoogleConfigured } from "./model/authProviders";
+import { signInCodeStatusValidator, signInProvidersValidator } from "./model/authValidators";
 import { signInCodeStatus } from "./model/magicLinks";
 
 /** `{ email: true, google }`: Google only when AUTH_GOOGLE_ID / AUTH_GOOGLE_SECRET are set. */
 export const providers = query({
   args: {},
+  returns: signInProvidersValidator,
   handler: () => ({ email: true, google: isGoogleConfigured() }),
 });
 
@@ -20,5 +22,6 @@ export const providers = query({
  */
 export const codeStatus = query({
   args: { code: v.string() },
+  returns: signInCodeStatusValidator,
   handler: async (ctx, { code }) => await signInCodeStatus(ctx, code),
 });

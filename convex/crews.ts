@@ -14,10 +14,14 @@ import type { Id } from "./_generated/dataModel";
 import { idempotencyKeyValidator } from "./schema";
 import {
   crewCardValidator,
+  crewInvitationValidator,
   crewMemberValidator,
   crewPageValidator,
   crewSessionsValidator,
+  inviteLinkInfoValidator,
+  workingInviteLinksValidator,
 } from "./model/crewValidators";
+import { userSearchResultValidator } from "./model/profileValidators";
 import {
   CREW_MESSAGES,
   INVITE_BATCH_MAX,
@@ -122,6 +126,7 @@ export const members = query({
 /** Pending invitations, for members of the crew (others get an empty page). */
 export const pendingInvitations = query({
   args: { crewId: v.id("crews"), paginationOpts: paginationOptsValidator },
+  returns: paginationResultValidator(crewInvitationValidator),
   handler: async (ctx, { crewId, paginationOpts }) => {
     const access = await getCrewEnsuringAccess(ctx, crewId, await getViewerId(ctx));
     if (!canSeeCrewInvitations(access.standing))
@@ -178,6 +183,7 @@ export const forProfile = query({
  */
 export const inviteLink = query({
   args: { code: v.string() },
+  returns: inviteLinkInfoValidator,
   handler: async (ctx, { code }) => await inviteLinkInfo(ctx, code, await getViewerId(ctx)),
 });
 
@@ -190,6 +196,7 @@ export const inviteLink = query({
  */
 export const searchUsersToInvite = query({
   args: { crewId: v.optional(v.id("crews")), query: v.string() },
+  returns: v.array(userSearchResultValidator),
   handler: async (ctx, { crewId, query }) => {
     const userId = await requireViewerId(ctx);
     if (
@@ -208,6 +215,7 @@ export const searchUsersToInvite = query({
 /** The crew's invite links that work now, for the share dialog (managers). */
 export const inviteLinks = query({
   args: { crewId: v.id("crews") },
+  returns: workingInviteLinksValidator,
   handler: async (ctx, { crewId }) => {
     const userId = await requireViewerId(ctx);
     const { crew } = ensureCrewAllows(

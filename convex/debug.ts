@@ -25,6 +25,16 @@ import {
   testInvitationSetup,
   testNotificationText,
 } from "./model/debug";
+import {
+  badgeActivityValidator,
+  debugEventMembersValidator,
+  debugStatusValidator,
+  invitationTestSetupValidator,
+  notificationDiagnosticsValidator,
+  sessionInfoValidator,
+  testEventNotificationsValidator,
+  testTokensValidator,
+} from "./model/debugValidators";
 import { processInvitationToken } from "./model/invitationTokens";
 import { sendEmail, type EmailResult } from "./model/emails";
 import { getBadgeCounters } from "./model/badgeCounters";
@@ -39,6 +49,7 @@ import { appError } from "./model/errors";
 /** Whether the debug and test pages are available on this deployment (never refuses). */
 export const status = query({
   args: {},
+  returns: debugStatusValidator,
   handler: () => ({ enabled: isDebugPagesEnabled() }),
 });
 
@@ -48,6 +59,7 @@ export const status = query({
  */
 export const sessionInfo = query({
   args: {},
+  returns: sessionInfoValidator,
   handler: async (ctx) => {
     requireDebugPagesEnabled();
     const userId = await getViewerId(ctx);
@@ -65,6 +77,7 @@ export const sessionInfo = query({
  */
 export const myNotifications = query({
   args: {},
+  returns: notificationDiagnosticsValidator,
   handler: async (ctx) => {
     requireDebugPagesEnabled();
     const userId = await getViewerId(ctx);
@@ -133,6 +146,7 @@ export const callerEmail = internalQuery({
  */
 export const eventMembers = query({
   args: { eventId: v.id("events") },
+  returns: debugEventMembersValidator,
   handler: async (ctx, { eventId }) => {
     requireDebugPagesEnabled();
     const userId = await requireViewerId(ctx);
@@ -147,6 +161,7 @@ export const eventMembers = query({
  */
 export const invitationTestSetup = query({
   args: {},
+  returns: invitationTestSetupValidator,
   handler: async (ctx) => {
     requireDebugPagesEnabled();
     const userId = await getViewerId(ctx);
@@ -157,6 +172,7 @@ export const invitationTestSetup = query({
 /** 'Check Notifications': the notifications about a test event the caller hosts (at most 10). */
 export const testEventNotifications = query({
   args: { eventId: v.id("events") },
+  returns: testEventNotificationsValidator,
   handler: async (ctx, { eventId }) => {
     requireDebugPagesEnabled();
     const userId = await requireViewerId(ctx);
@@ -202,6 +218,7 @@ export const checkMyBadges = mutation({
 /** 'Debug Activity': the caller's badge counters as the engine keeps them; null when signed out. */
 export const myBadgeActivity = query({
   args: {},
+  returns: badgeActivityValidator,
   handler: async (ctx) => {
     requireDebugPagesEnabled();
     const userId = await getViewerId(ctx);
@@ -257,6 +274,7 @@ export const createTestGuest = mutation({
 /** /debug/email-invitations, the console: the latest 10 event tokens for the caller and their test guests. */
 export const testTokens = query({
   args: {},
+  returns: testTokensValidator,
   handler: async (ctx) => {
     requireDebugPagesEnabled();
     const userId = await getViewerId(ctx);

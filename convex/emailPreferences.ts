@@ -14,11 +14,13 @@ import {
   saveEmailPreferences,
   unsubscribeWithToken,
 } from "./model/emailPreferences";
+import { emailPreferencesValidator } from "./model/emailPreferenceValidators";
 import { requireViewerId } from "./model/viewer";
 
 /** The caller's preferences (the spec's defaults until they save). NOT_AUTHENTICATED when signed out. */
 export const mine = query({
   args: {},
+  returns: emailPreferencesValidator,
   handler: async (ctx) => {
     const userId = await requireViewerId(ctx);
     return await emailPreferencesOf(ctx, userId);

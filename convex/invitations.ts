@@ -18,6 +18,8 @@ import {
 import { notifyAttendeesOfChange } from "./model/eventNotifications";
 import { runOnce } from "./model/idempotency";
 import { readParticipationRows } from "./model/participation";
+import { myInvitationValidator } from "./model/eventValidators";
+import { userSearchResultValidator } from "./model/profileValidators";
 import { searchUsers } from "./model/userSearch";
 import { getViewerId, requireViewerId } from "./model/viewer";
 
@@ -32,6 +34,7 @@ export const searchUsersForEvent = query({
     eventId: v.optional(v.id("events")),
     excludeUserIds: v.optional(v.array(v.id("users"))),
   },
+  returns: v.array(userSearchResultValidator),
   handler: async (ctx, { query, eventId, excludeUserIds = [] }) => {
     const userId = await requireViewerId(ctx);
     if (query.trim().length < 2) return [];
@@ -103,6 +106,7 @@ export const respond = mutation({
 /** The caller's pending invitation to a session, if any (for the session page's answer buttons). */
 export const myInvitation = query({
   args: { eventId: v.id("events") },
+  returns: myInvitationValidator,
   handler: async (ctx, { eventId }) => {
     const userId = await getViewerId(ctx);
     if (userId === null) return null;

@@ -9,6 +9,7 @@ import { appError } from "./model/errors";
 import { runOnce } from "./model/idempotency";
 import { getRating, rateEventAsAttendee, ratingView } from "./model/ratings";
 import { getEventEnsuringRecapViewer, ratingSummaryOf } from "./model/recap";
+import { ratingSummaryValidator, ratingViewValidator } from "./model/recapValidators";
 import { getViewerId } from "./model/viewer";
 
 /**
@@ -37,6 +38,7 @@ export const rate = mutation({
 /** The caller's rating of the event (`{ rating, feedback, updatedAt }`), or null (none, or signed out). */
 export const mine = query({
   args: { eventId: v.id("events") },
+  returns: v.union(ratingViewValidator, v.null()),
   handler: async (ctx, { eventId }) => {
     const userId = await getViewerId(ctx);
     if (userId === null) return null;
@@ -48,6 +50,7 @@ export const mine = query({
 /** `{ average, total }` (average to 1 decimal, null without ratings), for anyone who may see the event. */
 export const summary = query({
   args: { eventId: v.id("events") },
+  returns: ratingSummaryValidator,
   handler: async (ctx, { eventId }) => {
     const { event } = await getEventEnsuringRecapViewer(ctx, eventId, await getViewerId(ctx));
     return ratingSummaryOf(event);

@@ -276,9 +276,7 @@ export async function workingInviteLinks(
   return working;
 }
 
-export type InviteLinkStatus = "valid" | "invalid" | "already_member";
-
-const NO_INVITE = { status: "invalid" as InviteLinkStatus, crew: null };
+const NO_INVITE = { status: "invalid" as const, crew: null };
 
 /**
  * What the join page shows for a code: the crew's name, vibe and member
@@ -300,7 +298,7 @@ export async function inviteLinkInfo(
   const isMember =
     viewerId !== null && (crew.createdBy === viewerId || member?.status === "accepted");
   return {
-    status: (isMember ? "already_member" : "valid") as InviteLinkStatus,
+    status: isMember ? ("already_member" as const) : ("valid" as const),
     crew: {
       _id: crew._id,
       name: crew.name,

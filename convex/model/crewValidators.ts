@@ -92,3 +92,38 @@ export const crewSessionsValidator = v.object({
   upcoming: v.array(crewSessionValidator),
   past: v.array(crewSessionValidator),
 });
+
+/** A pending invitation, with whether the viewer may withdraw it (`crewInvitationsPage`). */
+export const crewInvitationValidator = v.object({ ...membershipFields, canWithdraw: v.boolean() });
+
+const inviteLink = doc(schema, "crew_invitations").fields;
+
+/** What the join page shows for a code (`inviteLinkInfo`): the crew while the link works, else nothing. */
+export const inviteLinkInfoValidator = v.union(
+  v.object({ status: v.literal("invalid"), crew: v.null() }),
+  v.object({
+    status: v.union(v.literal("valid"), v.literal("already_member")),
+    crew: v.object({
+      _id: crew._id,
+      name: crew.name,
+      vibe: crew.vibe,
+      description: crew.description,
+      memberCount: crew.memberCount,
+      isPublic: crew.isPublic,
+    }),
+    expiresAt: inviteLink.expiresAt,
+  }),
+);
+
+/** The crew's invite links that work now, for the share dialog (`workingInviteLinks`). */
+export const workingInviteLinksValidator = v.array(
+  v.object({
+    inviteCode: inviteLink.inviteCode,
+    path: v.string(),
+    expiresAt: inviteLink.expiresAt,
+    maxUses: inviteLink.maxUses,
+    currentUses: inviteLink.currentUses,
+    createdAt: inviteLink.createdAt,
+    madeByYou: v.boolean(),
+  }),
+);

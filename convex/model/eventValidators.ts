@@ -99,6 +99,7 @@ export const eventPageValidator = v.object({
   host: personView,
   coHosts: v.array(personView),
   attendees: v.array(personView),
+  crawlStart: doc(schema, "event_crawls").fields.firstStop,
   viewer: v.object({
     ...viewerStateFields,
     plusOnes: v.number(),
@@ -141,6 +142,11 @@ export const eventByIdValidator = v.object({
   counts: v.object({ going: v.number(), maybe: v.number(), notGoing: v.number() }),
   viewer: v.object(viewerStateFields),
 });
+
+/** The viewer's invitation to a session (`invitations.myInvitation`), or null when they have none. */
+export const myInvitationValidator = nullable(
+  v.object({ status: member.status, invitedBy: member.invitedBy }),
+);
 
 /** An RSVP on the older event page's list (eventLists `RsvpView`). */
 export const rsvpViewValidator = v.object({

@@ -13,6 +13,7 @@
  *   usable, expired, or used (the library deletes a code when it is used,
  *   when it is found expired, and when a newer link is requested).
  */
+import type { Infer } from "convex/values";
 import { internal } from "../_generated/api";
 import type { ActionCtx, MutationCtx, QueryCtx } from "../_generated/server";
 import { env } from "../_generated/server";
@@ -24,6 +25,7 @@ import {
 } from "../../shared/authMessages";
 import { MAGIC_LINK_LIMITS } from "../../shared/rateLimit";
 import { AUTH_CALLBACK_PATH, authCallbackUrl } from "../../shared/redirects";
+import type { signInCodeStatusValidator } from "./authValidators";
 import { appError } from "./errors";
 import { resetRateLimit, takeToken } from "./rateLimits";
 
@@ -127,11 +129,7 @@ export async function sha256Hex(value: string): Promise<string> {
   return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
-export type SignInCodeStatus = {
-  status: "valid" | "expired" | "invalid";
-  /** The provider that issued the code ("email" for magic links, "google"), when known. */
-  provider: string | null;
-};
+export type SignInCodeStatus = Infer<typeof signInCodeStatusValidator>;
 
 /**
  * Whether a sign-in `code` (from a magic link or a Google return) can still

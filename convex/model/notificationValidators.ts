@@ -8,8 +8,8 @@ import { v } from "convex/values";
 import { nullable } from "convex-helpers/validators";
 import { notificationDataValidator, notificationTypeValidator } from "../schema";
 
-/** A notification as the viewer sees it, with its session's end (`withSessionEnds`). */
-export const notificationViewValidator = v.object({
+/** A notification as the viewer sees it (`notificationViews`). */
+export const notificationRowFields = {
   _id: v.id("notifications"),
   type: notificationTypeValidator,
   data: nullable(notificationDataValidator),
@@ -19,5 +19,10 @@ export const notificationViewValidator = v.object({
   createdAt: v.number(),
   senderName: nullable(v.string()),
   senderAvatar: nullable(v.string()),
+};
+
+/** A notification as the bell lists it, with its session's end (`withSessionEnds`). */
+export const notificationViewValidator = v.object({
+  ...notificationRowFields,
   eventEndTime: nullable(v.number()),
 });

@@ -66,3 +66,12 @@ export const meValidator = nullable(
     profile: nullable(ownProfileValidator),
   }),
 );
+
+/** Someone found to invite (./userSearch.ts), nickname and avatar only where the caller may see them. */
+export const userSearchResultValidator = v.object({
+  userId: profile.userId,
+  username: profile.username,
+  displayName: v.string(),
+  nickname: profile.nickname,
+  avatarUrl: nullable(v.string()),
+});

@@ -6,6 +6,7 @@
  * `search_names` index over each profile's name suffixes
  * (shared/crewRules.ts `userSearchTerms`), checked again in memory.
  */
+import type { Infer } from "convex/values";
 import type { Id } from "../_generated/dataModel";
 import type { QueryCtx } from "../_generated/server";
 import {
@@ -16,14 +17,10 @@ import {
   userSearchIndexQuery,
 } from "../../shared/crewRules";
 import { avatarUrlOf, profileAccessFor } from "./profiles";
+import type { userSearchResultValidator } from "./profileValidators";
 
-export type UserSearchResult = {
-  userId: Id<"users">;
-  username: string;
-  displayName: string;
-  nickname: string | null;
-  avatarUrl: string | null;
-};
+/** Someone found, their nickname and avatar only where the caller may see them. */
+export type UserSearchResult = Infer<typeof userSearchResultValidator>;
 
 export async function searchUsers(
   ctx: QueryCtx,
