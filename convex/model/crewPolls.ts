@@ -16,7 +16,6 @@ import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { crewRoleOf, type CrewStanding } from "../../shared/crewRules";
 import { clampPageSize } from "../../shared/eventAccess";
-import { INVITATION_TOKEN_LIFETIME_TEXT } from "../../shared/invitationTokens";
 import {
   addTally,
   answerFor,
@@ -52,10 +51,10 @@ import { firstIssue } from "../../shared/profileRules";
 import { getCrewMember, standingOf, type CrewAccess, type CrewDoc } from "./crews";
 import { queueEmailToUser } from "./emailQueue";
 import { appError } from "./errors";
-import { eventNotificationData } from "./eventNotifications";
+import { invitationData } from "./eventNotifications";
 import { inviteCrewToEvent } from "./eventInvitations";
 import { createEvent, type EventDoc } from "./events";
-import { eventEmailDetails, issueInvitationTokens } from "./invitationEmails";
+import { sendEventInvitationEmail } from "./invitationEmails";
 import { siteUrl } from "./magicLinks";
 import { createNotification, eventInvitationKey, senderOf, type Sender } from "./notifications";
 import { changeParticipation, readParticipationRows } from "./participation";
@@ -536,35 +535,12 @@ async function inviteIfNeedBe(
     userId,
     type: "event_invitation",
     ...POLL_NOTIFICATION_TEXTS.ifNeedBeInvitation(sender.senderName, event.title),
-    data: {
-      ...eventNotificationData(after),
-      inviterId: sender.senderId,
-      inviterName: sender.senderName,
-      ifNeedBe: true,
-    },
+    data: { ...invitationData(after, sender), ifNeedBe: true },
     sender,
     invitationKey: eventInvitationKey(event._id),
     eventId: event._id,
   });
-  const details = eventEmailDetails(after);
-  await queueEmailToUser(ctx, userId, {
-    category: "event_invitation",
-    template: "event_invitation",
-    props: async () => ({
-      ...details,
-      ...(await issueInvitationTokens(ctx, { type: "event", event: after }, userId)),
-      inviterName: sender.senderName,
-      validFor: INVITATION_TOKEN_LIFETIME_TEXT,
-    }),
-    data: { event_id: event._id, event_title: event.title, inviter_name: sender.senderName },
-    digest: {
-      category: "event_invitation",
-      title: `${sender.senderName} invited you to ${event.title}`,
-      detail: details.eventDateTime,
-      url: details.eventUrl,
-      expiresAt: event.startTime,
-    },
-  });
+  await sendEventInvitationEmail(ctx, after, userId, sender);
   return after;
 }
 

@@ -41,6 +41,15 @@ export function eventNotificationData(event: EventDoc): SessionPayload<Notificat
   };
 }
 
+/** An invitation notification's payload: the session and who invited (nudges and poll invitations add their flag). */
+export function invitationData(event: EventDoc, sender: Sender) {
+  return {
+    ...eventNotificationData(event),
+    inviterId: sender.senderId,
+    inviterName: sender.senderName,
+  };
+}
+
 /** The invitee hears of a new invitation to a session (its notification carries Accept and Decline). */
 export async function notifyOfEventInvitation(
   ctx: MutationCtx,
@@ -52,11 +61,7 @@ export async function notifyOfEventInvitation(
     userId,
     type: "event_invitation",
     ...NOTIFICATION_TEXTS.eventInvitation(sender.senderName, event.title),
-    data: {
-      ...eventNotificationData(event),
-      inviterId: sender.senderId,
-      inviterName: sender.senderName,
-    },
+    data: invitationData(event, sender),
     sender,
     invitationKey: eventInvitationKey(event._id),
     eventId: event._id,

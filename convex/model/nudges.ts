@@ -18,7 +18,7 @@ import {
 } from "../../shared/reminderRules";
 import { queueEmailToUser } from "./emailQueue";
 import { appError } from "./errors";
-import { eventNotificationData } from "./eventNotifications";
+import { invitationData } from "./eventNotifications";
 import { ensureNotEnded, type EventDoc } from "./events";
 import { eventEmailDetails, issueInvitationTokens } from "./invitationEmails";
 import { createNotification, eventInvitationKey, senderOf, type Sender } from "./notifications";
@@ -128,12 +128,7 @@ async function nudgeOne(
     userId,
     type: "event_invitation",
     ...REMINDER_TEXTS.nudge(sender.senderName, event.title),
-    data: {
-      ...eventNotificationData(event),
-      inviterId: sender.senderId,
-      inviterName: sender.senderName,
-      nudge: true,
-    },
+    data: { ...invitationData(event, sender), nudge: true },
     sender,
     invitationKey: eventInvitationKey(event._id),
     eventId: event._id,
