@@ -346,6 +346,21 @@ describe("who may do what", () => {
     expect(await seats(t, c.eventId)).toEqual({ attendees: 2, plusOnes: 1, waiting: 1 });
   });
 
+  test("waitlist.setMyPlusOnes queued offline: a replay of the same key changes nothing, even after a newer change", async () => {
+    const t = newTest();
+    const { eventId } = await session(t, 10, 3);
+    const [b] = await people(t, 1);
+    await join(b, eventId);
+    const key = crypto.randomUUID();
+    const queued = (plusOnes: number, idempotencyKey: string) =>
+      b.asUser.mutation(api.waitlist.setMyPlusOnes, { eventId, plusOnes, idempotencyKey });
+    await queued(2, key);
+    await queued(1, crypto.randomUUID());
+    await queued(2, key);
+    expect(await seats(t, eventId)).toEqual({ attendees: 2, plusOnes: 1, waiting: 0 });
+    await expectError(queued(1, "not a key"), { code: "VALIDATION", field: "idempotencyKey" });
+  });
+
   test("events.join: anonymous and the host are refused", async () => {
     const t = newTest();
     const c = await cast(t);

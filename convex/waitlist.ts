@@ -6,7 +6,9 @@
 import { paginationOptsValidator, paginationResultValidator } from "convex/server";
 import { v } from "convex/values";
 import { internalMutation, mutation, query } from "./_generated/server";
+import { idempotencyKeyValidator } from "./schema";
 import { getEventEnsuringEditor, getEventOrThrow } from "./model/events";
+import { runOnce } from "./model/idempotency";
 import { promoteByHand, setPlusOnes, tellPromoted, waitlistPage } from "./model/waitlist";
 import { requireViewerId } from "./model/viewer";
 import { waitlistRowValidator } from "./model/waitlistValidators";
@@ -16,14 +18,17 @@ import { waitlistRowValidator } from "./model/waitlistValidators";
  * keeping their place). Fewer frees seats for the waitlist; more only while
  * they fit. Errors: NOT_AUTHENTICATED; NOT_FOUND; VALIDATION the plus-ones
  * rule, 'This session is full', 'Join the session before picking plus-ones',
- * 'This session has already ended'.
+ * 'This session has already ended'. Queueable offline: with `idempotencyKey`
+ * a replay changes nothing and answers the same.
  */
 export const setMyPlusOnes = mutation({
-  args: { eventId: v.id("events"), plusOnes: v.number() },
-  handler: async (ctx, { eventId, plusOnes }) => {
+  args: { eventId: v.id("events"), plusOnes: v.number(), idempotencyKey: idempotencyKeyValidator },
+  handler: async (ctx, { eventId, plusOnes, idempotencyKey }) => {
     const userId = await requireViewerId(ctx);
-    await setPlusOnes(ctx, await getEventOrThrow(ctx, eventId), userId, plusOnes);
-    return null;
+    return await runOnce(ctx, userId, idempotencyKey, "waitlist:setMyPlusOnes", async () => {
+      await setPlusOnes(ctx, await getEventOrThrow(ctx, eventId), userId, plusOnes);
+      return null;
+    });
   },
 });
 

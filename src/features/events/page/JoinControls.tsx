@@ -1,4 +1,3 @@
-import { useMutation } from "convex/react";
 import { useId, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
 import { toast } from "@/lib/toast";
@@ -19,7 +18,7 @@ import { WaitingMark } from "@/components/ui/WaitingMark";
 import { storeRedirectAfterLogin } from "@/lib/authStorage";
 import { cn } from "@/lib/cn";
 import { playFeedback } from "@/lib/feedback";
-import { useQueuedMutation } from "@/lib/offline/outbox/useOutbox";
+import { useQueuedCalls, useQueuedMutation, useWaitingMark } from "@/lib/offline/outbox/useOutbox";
 import { CrownIcon } from "@/components/ui/screenIcons";
 
 /** The answers besides joining (any RSVP status can be set from the event page). */
@@ -75,8 +74,15 @@ export function JoinControls({
   const join = useQueuedMutation(api.events.join);
   const leave = useQueuedMutation(api.events.leave);
   const setRsvp = useQueuedMutation(api.rsvps.set);
-  const setMyPlusOnes = useMutation(api.waitlist.setMyPlusOnes);
-  const [plusOnes, setPlusOnes] = useState(viewer.plusOnes);
+  const setMyPlusOnes = useQueuedMutation(api.waitlist.setMyPlusOnes);
+  // Going or waiting, the plus-ones shown are the last change still queued, else the server's.
+  const queuedPlusOnes = useQueuedCalls(
+    api.waitlist.setMyPlusOnes,
+    (args) => args.eventId === eventId,
+  );
+  const plusOnesWaiting = useWaitingMark(queuedPlusOnes);
+  // Before joining, the pick stays here and rides with the join.
+  const [pickedPlusOnes, setPickedPlusOnes] = useState(viewer.plusOnes);
   const plusOnesId = useId();
   const [busy, setBusy] = useState<"joining" | "leaving" | null>(null);
   const [choiceBusy, setChoiceBusy] = useState<UndecidedChoice | null>(null);
@@ -118,6 +124,10 @@ export function JoinControls({
 
   const hasJoined = viewer.isAttending;
   const waitlistPlace = hasJoined ? null : viewer.waitlistPlace;
+  const plusOnesSaved = hasJoined || waitlistPlace !== null;
+  const plusOnes = plusOnesSaved
+    ? (queuedPlusOnes.at(-1)?.args.plusOnes ?? viewer.plusOnes)
+    : pickedPlusOnes;
   const full = !hasJoined && isFull(seats);
   const label =
     full && viewer.signedIn && busy === null
@@ -175,17 +185,14 @@ export function JoinControls({
     setBusy(null);
   }
 
-  /** Before joining the pick rides with the join; going or waiting, it is saved at once. */
+  /**
+   * Before joining the pick rides with the join; going or waiting, it is queued (sent now, or
+   * once back online). A refusal is told by the outbox, and the server's number shows again.
+   */
   async function changePlusOnes(next: number) {
-    const before = plusOnes;
-    setPlusOnes(next);
-    if (!hasJoined && waitlistPlace === null) return;
-    try {
-      await setMyPlusOnes({ eventId, plusOnes: next });
-    } catch (error) {
-      setPlusOnes(before);
-      toast.error(errorMessage(error, EVENT_ERRORS.rsvpFailed));
-    }
+    setPickedPlusOnes(next);
+    if (plusOnesSaved)
+      await queue(() => setMyPlusOnes({ eventId, plusOnes: next }), EVENT_ERRORS.rsvpFailed);
   }
 
   /** Maybe or Not Going; choosing the current answer again takes it back. */
@@ -230,6 +237,9 @@ export function JoinControls({
             ))}
           </select>
         </label>
+      )}
+      {showPlusOnes && plusOnesWaiting && (
+        <WaitingMark testId="plus-ones-waiting" className="justify-center" />
       )}
       {waitlistPlace !== null ? (
         <>
