@@ -17,7 +17,7 @@ describe("toast (sonner loaded with the first toast)", () => {
     vi.resetModules();
     calls.length = 0;
     // A phone, nothing focused: toasts go along the bottom.
-    vi.stubGlobal("document", { activeElement: null, body: {} });
+    vi.stubGlobal("document", { activeElement: null, body: {}, addEventListener: () => undefined });
     vi.stubGlobal("window", {
       innerWidth: 390,
       innerHeight: 844,

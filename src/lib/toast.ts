@@ -55,9 +55,22 @@ export function toastPosition(
   return centre && centre.y > screen.height / 2 ? "top-center" : "bottom-center";
 }
 
+// The control last pressed or focused: a button busy with its action is disabled, which takes
+// focus away from it just as its toast is raised.
+let lastUsed: Element | null = null;
+const noteUse = (event: Event) => {
+  lastUsed = event.target instanceof Element ? event.target : null;
+};
+// (No document when the build prerenders the first screen.)
+if (typeof document !== "undefined") {
+  document.addEventListener("pointerdown", noteUse, true);
+  document.addEventListener("focusin", noteUse, true);
+}
+
 function placeNow(): Position {
-  const used = document.activeElement;
-  return toastPosition(used && used !== document.body ? used.getBoundingClientRect() : null, {
+  const focused = document.activeElement !== document.body ? document.activeElement : null;
+  const used = lastUsed?.isConnected ? lastUsed : focused;
+  return toastPosition(used ? used.getBoundingClientRect() : null, {
     width: window.innerWidth,
     height: window.innerHeight,
     wide: window.matchMedia(WIDE_SCREEN).matches,

@@ -1,5 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
-import { ConvexHttpClient } from "convex/browser";
+import { expect, test } from "@playwright/test";
 import { anyApi } from "convex/server";
 import { EmailPreferencesSection } from "./pages/EmailPreferencesSection.ts";
 import { MailboxPage } from "./pages/MailboxPage.ts";
@@ -8,23 +7,11 @@ import { NotificationBell } from "./pages/NotificationBell.ts";
 import { NudgeControl } from "./pages/NudgeControl.ts";
 import { signUp } from "./support/auth.ts";
 import { expectNoSeriousA11yViolations } from "./support/axe.ts";
-import { backendUrl } from "./support/env.ts";
+import { clientAs } from "./support/apiClient.ts";
 import { uniqueToken } from "./support/events.ts";
 import { recordPageErrors } from "./support/pageErrors.ts";
 import { uniqueEmail } from "./support/users.ts";
 import { newPerson } from "./support/people.ts";
-
-/** A Convex client signed in as the user of `page` (its stored session token), for test set-up only. */
-async function clientAs(page: Page): Promise<ConvexHttpClient> {
-  const token = await page.evaluate(() => {
-    const key = Object.keys(localStorage).find((name) => name.startsWith("__convexAuthJWT"));
-    return key === undefined ? null : localStorage.getItem(key);
-  });
-  if (token === null) throw new Error("not signed in");
-  const client = new ConvexHttpClient(process.env.CLINK_E2E_BACKEND_URL ?? backendUrl);
-  client.setAuth(token);
-  return client;
-}
 
 test("Settings saves e-mail preferences: 'Email preferences saved!', kept after a reload", async ({
   page,

@@ -11,7 +11,7 @@ const none = () => NONE;
 export function LiveRegion() {
   const messages = useSyncExternalStore(subscribeToAnnouncements, announcements, none);
   return (
-    <div id="announcements" aria-live="polite" aria-relevant="additions" className="sr-only">
+    <div id="live-region" aria-live="polite" aria-relevant="additions" className="sr-only">
       {messages.map((message) => (
         <p key={message.id}>{message.text}</p>
       ))}

@@ -5,6 +5,11 @@ import { firstTabbable, mainHeading } from "@/lib/focus";
 
 /** How long a new page may take to show its heading (a lazy chunk, a first query). */
 const HEADING_WAIT_MS = 5000;
+/**
+ * A page sets its title in an effect once its data is there, which can run after the frame that
+ * shows its heading: the title is read this long after.
+ */
+const TITLE_SETTLE_MS = 400;
 
 const dialogOpen = () => document.querySelector('[role="dialog"][aria-modal="true"]') !== null;
 
@@ -22,14 +27,14 @@ export function useRouteFocus(): void {
     const main = document.getElementById("main-content");
     if (!main) return;
     let frame = 0;
+    let titleRead = 0;
     const arrive = () => {
       observer.disconnect();
       window.clearTimeout(giveUp);
-      // A frame later: the page's effects have set its title.
       frame = requestAnimationFrame(() => {
         if (!dialogOpen()) mainHeading()?.focus({ preventScroll: true });
-        announce(document.title);
       });
+      titleRead = window.setTimeout(() => announce(document.title), TITLE_SETTLE_MS);
     };
     const giveUp = window.setTimeout(arrive, HEADING_WAIT_MS);
     const observer = new MutationObserver(() => {
@@ -40,6 +45,7 @@ export function useRouteFocus(): void {
     return () => {
       observer.disconnect();
       window.clearTimeout(giveUp);
+      window.clearTimeout(titleRead);
       cancelAnimationFrame(frame);
     };
   }, [pathname]);
