@@ -39,11 +39,20 @@ describe("who sees a hidden photo", () => {
 describe("the reason", () => {
   test.each([
     [{ count: 1, viewerObjected: false, names: ["Ann"] }, "Hidden: Ann asked not to show it"],
-    [{ count: 2, viewerObjected: false, names: ["Ann", "Ben"] }, "Hidden: Ann and Ben asked not to show it"],
-    [{ count: 4, viewerObjected: false, names: ["Ann", "Ben"] }, "Hidden: Ann, Ben and 2 others asked not to show it"],
+    [
+      { count: 2, viewerObjected: false, names: ["Ann", "Ben"] },
+      "Hidden: Ann and Ben asked not to show it",
+    ],
+    [
+      { count: 4, viewerObjected: false, names: ["Ann", "Ben"] },
+      "Hidden: Ann, Ben and 2 others asked not to show it",
+    ],
     [{ count: 1, viewerObjected: true, names: [] }, "Hidden: you asked not to show it"],
     [{ count: 2, viewerObjected: true, names: [] }, "Hidden: you and 1 other asked not to show it"],
-    [{ count: 3, viewerObjected: true, names: ["Ann"] }, "Hidden: you, Ann and 1 other asked not to show it"],
+    [
+      { count: 3, viewerObjected: true, names: ["Ann"] },
+      "Hidden: you, Ann and 1 other asked not to show it",
+    ],
     [{ count: 1, viewerObjected: false, names: [] }, "Hidden: someone asked not to show it"],
     [{ count: 3, viewerObjected: false, names: [] }, "Hidden: 3 people asked not to show it"],
   ])("%j", (input, reason) => {

@@ -58,11 +58,16 @@ export function hiddenPhotoReason(input: {
   viewerObjected: boolean;
   names: readonly string[];
 }): string {
-  const named = [...(input.viewerObjected ? ["you"] : []), ...input.names.slice(0, OBJECTOR_NAMES_SHOWN)];
+  const named = [
+    ...(input.viewerObjected ? ["you"] : []),
+    ...input.names.slice(0, OBJECTOR_NAMES_SHOWN),
+  ];
   const others = Math.max(0, input.count - named.length);
   const parts = others > 0 ? [...named, `${others} ${others === 1 ? "other" : "others"}`] : named;
   if (named.length === 0) {
-    return others > 1 ? `Hidden: ${others} people asked not to show it` : "Hidden: someone asked not to show it";
+    return others > 1
+      ? `Hidden: ${others} people asked not to show it`
+      : "Hidden: someone asked not to show it";
   }
   return `Hidden: ${listed(parts)} asked not to show it`;
 }

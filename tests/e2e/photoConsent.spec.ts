@@ -30,7 +30,11 @@ test("don't show it: a photo one guest asks to hide leaves another's gallery liv
     },
   });
   const aRecap = new EventRecapSection(a.page);
-  await aRecap.photoInput.setInputFiles({ name: "group.png", mimeType: "image/png", buffer: gradientPng(240) });
+  await aRecap.photoInput.setInputFiles({
+    name: "group.png",
+    mimeType: "image/png",
+    buffer: gradientPng(240),
+  });
   await aRecap.caption.fill(caption);
   await aRecap.uploadPhoto.click();
   await expect(aRecap.photo(caption)).toBeVisible();

@@ -91,7 +91,12 @@ export function PhotoViewer({
       else await liftObjection({ photoId: current._id });
       toast.success(hide ? PHOTO_CONSENT_MESSAGES.objected : PHOTO_CONSENT_MESSAGES.lifted);
     } catch (err) {
-      toast.error(errorMessage(err, hide ? PHOTO_CONSENT_MESSAGES.objectFailed : PHOTO_CONSENT_MESSAGES.liftFailed));
+      toast.error(
+        errorMessage(
+          err,
+          hide ? PHOTO_CONSENT_MESSAGES.objectFailed : PHOTO_CONSENT_MESSAGES.liftFailed,
+        ),
+      );
     } finally {
       setConsentBusy(false);
     }
@@ -186,12 +191,20 @@ export function PhotoViewer({
                 {current.caption ?? <span className="sr-only">No caption</span>}
               </p>
               {current.canObject && (
-                <Button variant="secondary" disabled={consentBusy} onClick={() => void setConsent(true)}>
+                <Button
+                  variant="secondary"
+                  disabled={consentBusy}
+                  onClick={() => void setConsent(true)}
+                >
                   {PHOTO_CONSENT_LABELS.object}
                 </Button>
               )}
               {current.viewerObjected && (
-                <Button variant="secondary" disabled={consentBusy} onClick={() => void setConsent(false)}>
+                <Button
+                  variant="secondary"
+                  disabled={consentBusy}
+                  onClick={() => void setConsent(false)}
+                >
                   {PHOTO_CONSENT_LABELS.lift}
                 </Button>
               )}

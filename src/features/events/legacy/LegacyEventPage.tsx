@@ -6,21 +6,9 @@ import { toast } from "@/lib/toast";
 import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
 import { eventPageTitle } from "@shared/brand";
-import {
-  RSVP_STATUSES,
-  RSVP_STATUS_LABELS,
-  type RsvpStatus,
-} from "@shared/eventOptions";
-import {
-  EVENT_ERRORS,
-  EVENT_TOASTS,
-  EVENT_VALIDATION_MESSAGES,
-} from "@shared/eventRules";
-import {
-  formatEventDate,
-  formatEventTimeRange,
-  timingStatus,
-} from "@shared/eventTiming";
+import { RSVP_STATUSES, RSVP_STATUS_LABELS, type RsvpStatus } from "@shared/eventOptions";
+import { EVENT_ERRORS, EVENT_TOASTS, EVENT_VALIDATION_MESSAGES } from "@shared/eventRules";
+import { formatEventDate, formatEventTimeRange, timingStatus } from "@shared/eventTiming";
 import { CAPACITY_MESSAGES } from "@shared/capacityRules";
 import { appErrorData, errorMessage } from "@shared/errors";
 import { Avatar } from "@/components/ui/Avatar";
@@ -142,7 +130,9 @@ function LegacyEvent({ data }: { data: LegacyData }) {
       const result = await setRsvp({ eventId: event._id, status });
       // "Going" on a full session joins its waitlist, as the session page's join does.
       toast.success(
-        result.waitlistPlace === null ? EVENT_TOASTS.rsvpUpdated : CAPACITY_MESSAGES.addedToWaitlist,
+        result.waitlistPlace === null
+          ? EVENT_TOASTS.rsvpUpdated
+          : CAPACITY_MESSAGES.addedToWaitlist,
       );
       playFeedback("rsvp", button);
     } catch (error) {
