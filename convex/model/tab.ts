@@ -61,7 +61,6 @@ import { cancelIfPending } from "./scheduledJobs";
 
 export type TabDoc = Doc<"event_tabs">;
 export type ExpenseDoc = Doc<"tab_expenses">;
-export type BalanceDoc = Doc<"tab_balances">;
 
 /** The tab's currency: the host's choice, else the fallback. */
 export function tabCurrencyOf(event: EventDoc): TabCurrency {
