@@ -467,6 +467,16 @@ export default defineSchema({
   event_crawls: defineTable({
     eventId: v.id("events"),
     stopCount: v.number(),
+    /** The first stop's place (a crawl meets there): the calendar and the share page read it here. */
+    firstStop: v.union(
+      v.object({
+        name: v.string(),
+        address: v.union(v.string(), v.null()),
+        latitude: v.union(v.number(), v.null()),
+        longitude: v.union(v.number(), v.null()),
+      }),
+      v.null(),
+    ),
     currentStopId: v.union(v.id("event_stops"), v.null()),
     movedAt: v.union(v.number(), v.null()),
     noticePending: v.boolean(),

@@ -172,7 +172,7 @@ describe("add, remove and reorder", () => {
       field: "plannedTime",
       message: STOP_MESSAGES.timeOutsideSession,
     });
-    for (const stopIds of [ids.slice(1), [...ids.slice(1), ids[1]!], [...ids.slice(1), foreign]]) {
+    for (const stopIds of [ids.slice(1), [...ids.slice(1), ids[1]], [...ids.slice(1), foreign]]) {
       await expectError(host.asUser.mutation(api.stops.reorder, { eventId, stopIds }), {
         code: "VALIDATION",
         message: STOP_MESSAGES.wrongOrder,
@@ -305,5 +305,40 @@ describe("we're here and moving on", () => {
     expect(await crawlRows(t, eventId)).toEqual({ stops: [], crawl: [] });
     const buckets = await t.run(async (ctx) => await ctx.db.query("rate_limits").collect());
     expect(buckets.filter((row) => row.key === eventId)).toEqual([]);
+  });
+});
+
+describe("where else the crawl shows", () => {
+  test("the page's calendar place, the calendar feed, the share page and the recap follow the first stop", async () => {
+    const { t, host, going } = await setup();
+    // A public session, so its share page may describe it.
+    const { eventId, publicSlug } = await createEvent(t, host, {
+      title: "Soho crawl",
+      durationType: "now",
+      placeNickname: "Somewhere",
+    });
+    await rsvp(going, eventId, "going");
+    const a = await addStop(host, eventId, "The Crown", { place: PLACE });
+    const page = () => going.asUser.query(api.events.get, { slugOrCodeOrId: publicSlug });
+    // One stop is no crawl yet.
+    expect((await page()).crawlStart).toBeNull();
+    const b = await addStop(host, eventId, "Jo's flat");
+    expect((await page()).crawlStart).toEqual({
+      name: "The Crown",
+      address: PLACE.address,
+      latitude: PLACE.latitude,
+      longitude: PLACE.longitude,
+    });
+    await host.asUser.mutation(api.stops.reorder, { eventId, stopIds: [b, a] });
+    expect((await page()).crawlStart).toMatchObject({ name: "Jo's flat", address: null });
+
+    const { url } = await going.asUser.mutation(api.calendarFeeds.createLink, {});
+    const feed = await (await t.fetch(new URL(url).pathname)).text();
+    expect(feed).toContain("LOCATION:Jo's flat");
+
+    const share = await (await t.fetch(`/share/event/${publicSlug}`)).text();
+    expect(share).toContain("Bar crawl: Jo&#39;s flat → The Crown");
+
+    expect((await going.asUser.query(api.recap.get, { eventId })).crawl).toBe("2 stops · 3 hours");
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  atCrawlStart,
   calendarDescription,
   calendarLocation,
   escapeIcsText,
@@ -163,4 +164,13 @@ describe("location and description", () => {
   it("ends the description with the event link", () => {
     expect(calendarDescription({ notes: null, url: pints.url })).toBe(pints.url);
   });
+});
+
+it("places a session with a bar crawl at its first stop", () => {
+  const start = { name: "Nightjar", address: "129 City Road", latitude: 51.5, longitude: -0.09 };
+  expect(atCrawlStart(pints, null)).toBe(pints);
+  const placed = atCrawlStart(pints, start);
+  expect(calendarLocation(placed)).toBe("Nightjar, 129 City Road");
+  expect(placed).toMatchObject({ latitude: 51.5, longitude: -0.09, title: pints.title });
+  expect(calendarLocation(atCrawlStart(pints, { ...start, address: null }))).toBe("Nightjar");
 });

@@ -42,6 +42,28 @@ export function calendarLocation(event: Pick<CalendarEvent, "placeName" | "locat
   return address === "" ? name : `${name}, ${address}`;
 }
 
+/** A bar crawl's first stop: where the session meets. */
+export type CrawlStart = {
+  name: string;
+  address: string | null;
+  latitude: number | null;
+  longitude: number | null;
+};
+
+/** A session with a bar crawl meets at its first stop: that stop is the calendar's place. */
+export function atCrawlStart<
+  E extends Pick<CalendarEvent, "placeName" | "location" | "latitude" | "longitude">,
+>(event: E, start: CrawlStart | null): E {
+  if (start === null) return event;
+  return {
+    ...event,
+    placeName: start.name,
+    location: start.address,
+    latitude: start.latitude,
+    longitude: start.longitude,
+  };
+}
+
 /** The notes, then the link back to the event page. */
 export function calendarDescription(event: Pick<CalendarEvent, "notes" | "url">): string {
   const notes = event.notes?.trim() ?? "";

@@ -204,3 +204,8 @@ describe("an event whose stored times cannot be shown", () => {
     expect(pageMetaHtml(meta)).not.toContain("ld+json");
   });
 });
+
+it("describes a bar crawl by its stops in place of the place", () => {
+  const crawl = { ...pints, notes: null, crawlRoute: "Bar crawl: The Crown → Nightjar" };
+  expect(eventMetaDescription(crawl, LONDON)).toContain(" · Bar crawl: The Crown → Nightjar · ");
+});

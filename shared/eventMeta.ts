@@ -47,9 +47,12 @@ export type MetaEvent = EventTimes & {
   coverImageUrl?: string | null;
   /** The event page, absolute. */
   url: string;
+  /** A bar crawl's stops in one line ("Bar crawl: A → B"), said in place of the place. */
+  crawlRoute?: string | null;
 };
 
 function placeLabel(event: MetaEvent): string | null {
+  if (event.crawlRoute) return event.crawlRoute;
   return event.placeName?.trim() || event.placeNickname?.trim() || event.location?.trim() || null;
 }
 

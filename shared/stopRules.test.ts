@@ -5,6 +5,7 @@ import {
   STOP_TIME_SLACK_MS,
   canEditStops,
   checkStop,
+  crawlRoute,
   crawlSummary,
   isSameStops,
   stopMapsUrl,
@@ -99,4 +100,10 @@ test("the crawl's line counts stops and rounds the time to the half hour", () =>
   expect(crawlSummary(2, HOUR)).toBe("2 stops · 1 hour");
   expect(crawlSummary(4, 2.4 * HOUR)).toBe("4 stops · 2.5 hours");
   expect(crawlSummary(1, 45 * 60 * 1000)).toBe("1 stop · 45 min");
+});
+
+test("a crawl's route names its stops in order", () => {
+  expect(crawlRoute(["The Crown", "Nightjar", "Jo's flat"])).toBe(
+    "Bar crawl: The Crown → Nightjar → Jo's flat",
+  );
 });

@@ -136,6 +136,11 @@ export function stopMapsUrl(stop: {
   return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}`;
 }
 
+/** "Bar crawl: The Crown → Nightjar → Jo's flat": a crawl's stops in one line. */
+export function crawlRoute(names: readonly string[]): string {
+  return `Bar crawl: ${names.join(" → ")}`;
+}
+
 /** "3 stops · 5 hours", "2 stops · 1 hour", "4 stops · 2.5 hours", "2 stops · 45 min": a crawl in one line (to the half hour). */
 export function crawlSummary(stopCount: number, durationMs: number): string {
   const stops = `${stopCount} ${stopCount === 1 ? "stop" : "stops"}`;

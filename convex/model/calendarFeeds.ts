@@ -34,6 +34,7 @@ import {
   type CalendarFeedCancelled,
   type CalendarFeedSession,
 } from "../../shared/calendarFeed";
+import { atCrawlStart } from "../../shared/calendar";
 import { CALENDAR_FEED_COPY } from "../../shared/calendarFeedTexts";
 import { eventCountsForCrew, isCrewMember } from "../../shared/crewRules";
 import { canViewEvent } from "../../shared/eventAccess";
@@ -53,6 +54,7 @@ import { isListable } from "./eventViews";
 import { sha256Hex, siteUrl } from "./magicLinks";
 import { participationOf, readParticipationRows, type EventDoc } from "./participation";
 import { resetRateLimit, takeToken } from "./rateLimits";
+import { crawlStartOf } from "./stopRows";
 
 type FeedDoc = Doc<"calendar_feeds">;
 
@@ -350,10 +352,17 @@ export async function calendarFeedContent(
     crew === null
       ? await attendedEvents(ctx, feed.userId, now, max)
       : await crewEvents(ctx, crew, feed.userId, now, max);
-  const entries = [
-    ...events.filter(isListable).map((event) => sessionEntry(event, site)),
-    ...cancelled.map((row) => cancelledEntry(row, site)),
-  ].sort((a, b) => a.startTime - b.startTime);
+  // A crawl's sessions are placed at their first stop (one indexed read each).
+  const sessions = await Promise.all(
+    events
+      .filter(isListable)
+      .map(async (event) =>
+        atCrawlStart(sessionEntry(event, site), await crawlStartOf(ctx, event._id)),
+      ),
+  );
+  const entries = [...sessions, ...cancelled.map((row) => cancelledEntry(row, site))].sort(
+    (a, b) => a.startTime - b.startTime,
+  );
   return crew === null
     ? {
         name: CALENDAR_FEED_COPY.personalName,

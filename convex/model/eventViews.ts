@@ -22,6 +22,7 @@ import { averageRating } from "../../shared/recapRules";
 import type { EventAccess } from "./events";
 import type { EventDoc } from "./participation";
 import { avatarUrlOf, getProfileByUserId, profileAccessFor } from "./profiles";
+import { crawlStartOf } from "./stopRows";
 import { getWaitlistEntry, waitlistPlace } from "./waitlistRows";
 
 // ---------------------------------------------------------------- people
@@ -239,6 +240,8 @@ export async function eventPageView(ctx: QueryCtx, access: EventAccess) {
     host: card.host,
     coHosts,
     attendees,
+    /** Where the session's bar crawl meets (its first stop), for "Add to calendar"; null without one. */
+    crawlStart: await crawlStartOf(ctx, event._id),
     viewer: {
       ...viewerState(access),
       /** The plus-ones the viewer brings (going) or asked for (waiting). */

@@ -9,12 +9,14 @@ import type { Id } from "../_generated/dataModel";
 import type { QueryCtx } from "../_generated/server";
 import { EVENT_PAGE_ATTENDEES_SHOWN } from "../../shared/eventAccess";
 import { recapUnlockTime } from "../../shared/eventTiming";
+import { crawlSummary } from "../../shared/stopRules";
 import { ViewerReactions, commentView, topComment } from "./comments";
 import { People } from "./eventViews";
 import { getRating, ratingView } from "./ratings";
 import { latestPhoto, photoView } from "./photos";
 import { isHostOf } from "./photoObjections";
 import { getEventEnsuringRecapViewer, ratingSummaryOf, recapUnlocked, viewerAttended } from "./recap";
+import { crawlStopCount } from "./stopRows";
 
 export async function recapForViewer(ctx: QueryCtx, viewerId: Id<"users"> | null, eventId: Id<"events">) {
   const access = await getEventEnsuringRecapViewer(ctx, eventId, viewerId);
@@ -35,6 +37,8 @@ export async function recapForViewer(ctx: QueryCtx, viewerId: Id<"users"> | null
     hiddenPhotoCount: isHostOf(access) ? (event.hiddenPhotoCount ?? 0) : 0,
     commentCount: event.commentCount ?? 0,
     attendeeCount: event.attendeeCount,
+    /** "3 stops · 5 hours" for a session with a bar crawl; null without one. */
+    crawl: await crawlLine(ctx, eventId, event.endTime - event.startTime),
   };
   const participants = await ctx.db
     .query("event_participants")
@@ -53,6 +57,12 @@ export async function recapForViewer(ctx: QueryCtx, viewerId: Id<"users"> | null
     topComment: comment === null ? null : await commentView(comment, people, new ViewerReactions(ctx, eventId, viewerId)),
     latestPhoto: photo === null ? null : await photoView(ctx, photo, event, people, { id: viewerId, isHost: isHostOf(access) }),
   };
+}
+
+/** A crawl's line: its stops and the session's length (one indexed read). */
+async function crawlLine(ctx: QueryCtx, eventId: Id<"events">, durationMs: number): Promise<string | null> {
+  const stops = await crawlStopCount(ctx, eventId);
+  return stops === 0 ? null : crawlSummary(stops, durationMs);
 }
 
 export type RecapView = Awaited<ReturnType<typeof recapForViewer>>;

@@ -8,14 +8,17 @@
  */
 import type { QueryCtx } from "../_generated/server";
 import { APP_DESCRIPTION, APP_NAME, pageTitle } from "../../shared/brand";
+import { atCrawlStart } from "../../shared/calendar";
 import { eventPageMeta, shareLandingHtml, type MetaEvent, type PageMeta } from "../../shared/eventMeta";
 import { eventPath } from "../../shared/eventSlug";
 import { hasShowableTimes } from "../../shared/eventTiming";
 export { SHARE_PAGE_PREFIX } from "../../shared/shareLinks";
 import { profileDisplayName } from "../../shared/profileRules";
+import { crawlRoute } from "../../shared/stopRules";
 import type { EventCard } from "./eventViews";
 import { findEventByRef } from "./events";
 import { getProfileByUserId } from "./profiles";
+import { crawlStartOf, stopsOf } from "./stopRows";
 
 /** What the share page may say about an event: everything for a public one, nothing for a private one. */
 export type SharePreview =
@@ -37,6 +40,18 @@ export async function sharePreview(ctx: QueryCtx, segment: string): Promise<Shar
     console.warn(`Share page of event ${event._id} shown without its times: they cannot be shown`);
   }
   const host = await getProfileByUserId(ctx, event.createdBy);
+  // A bar crawl is placed at its first stop and described by its stops.
+  const start = await crawlStartOf(ctx, event._id);
+  const stops = start === null ? [] : await stopsOf(ctx, event._id);
+  const place = atCrawlStart(
+    {
+      placeName: event.placeName,
+      location: event.location,
+      latitude: event.latitude,
+      longitude: event.longitude,
+    },
+    start,
+  );
   return {
     kind: "public",
     path: eventPath(event),
@@ -44,11 +59,9 @@ export async function sharePreview(ctx: QueryCtx, segment: string): Promise<Shar
     event: {
       title: event.title,
       notes: event.notes,
-      placeName: event.placeName,
+      ...place,
       placeNickname: event.placeNickname,
-      location: event.location,
-      latitude: event.latitude,
-      longitude: event.longitude,
+      crawlRoute: stops.length === 0 ? null : crawlRoute(stops.map((stop) => stop.name)),
       vibe: event.vibe,
       isPublic: true,
       hostName: profileDisplayName(host),

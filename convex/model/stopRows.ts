@@ -29,17 +29,13 @@ export async function stopsOf(ctx: QueryCtx, eventId: Id<"events">): Promise<Sto
     .take(STOPS_MAX);
 }
 
-/** The first stop of a session whose crawl shows (2 stops or more); null otherwise. */
-export async function firstStopOf(
+/** Where a session's crawl meets (its first stop), when it has one of 2 stops or more; one indexed read. */
+export async function crawlStartOf(
   ctx: QueryCtx,
   eventId: Id<"events">,
-): Promise<StopDoc | null> {
+): Promise<CrawlDoc["firstStop"]> {
   const crawl = await getCrawl(ctx, eventId);
-  if (crawl === null || crawl.stopCount < STOPS_MIN_FOR_CRAWL) return null;
-  return await ctx.db
-    .query("event_stops")
-    .withIndex("by_event_and_position", (q) => q.eq("eventId", eventId))
-    .first();
+  return crawl !== null && crawl.stopCount >= STOPS_MIN_FOR_CRAWL ? crawl.firstStop : null;
 }
 
 /** How many stops a session's crawl has; 0 while it has fewer than 2 (no crawl to speak of). */

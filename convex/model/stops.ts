@@ -156,26 +156,52 @@ export async function addStop(
     plannedTime: checked.plannedTime,
     arrivedAt: null,
   });
-  if (crawl === null) {
-    await ctx.db.insert("event_crawls", {
+  const crawlId =
+    crawl?._id ??
+    (await ctx.db.insert("event_crawls", {
       eventId,
-      stopCount: 1,
+      stopCount: 0,
+      firstStop: null,
       currentStopId: null,
       movedAt: null,
       noticePending: false,
       noticedStopId: null,
-    });
-  } else {
-    await ctx.db.patch("event_crawls", crawl._id, { stopCount: count + 1 });
-  }
+    }));
+  const stop = (await ctx.db.get("event_stops", stopId))!;
+  await renumber(ctx, crawlId, [
+    ...(await stopsOf(ctx, eventId)).filter((s) => s._id !== stopId),
+    stop,
+  ]);
   return stopId;
 }
 
-/** Writes positions 0..n-1 in the given order, patching only stops whose position changed. */
-async function renumber(ctx: MutationCtx, stops: readonly StopDoc[]): Promise<void> {
+/**
+ * Writes positions 0..n-1 in the given order (patching only stops whose position changed), and
+ * the crawl row's count and first stop, which the calendar and the share page read.
+ */
+async function renumber(
+  ctx: MutationCtx,
+  crawlId: Id<"event_crawls">,
+  stops: readonly StopDoc[],
+  extra: Partial<CrawlDoc> = {},
+): Promise<void> {
   for (const [position, stop] of stops.entries()) {
     if (stop.position !== position) await ctx.db.patch("event_stops", stop._id, { position });
   }
+  const first = stops[0];
+  await ctx.db.patch("event_crawls", crawlId, {
+    ...extra,
+    stopCount: stops.length,
+    firstStop:
+      first === undefined
+        ? null
+        : {
+            name: first.name,
+            address: first.address,
+            latitude: first.latitude,
+            longitude: first.longitude,
+          },
+  });
 }
 
 /** Removes a stop; a removed current stop leaves the crew at no stop until the next move. */
@@ -188,18 +214,18 @@ export async function removeStop(
   const event = await getEventEnsuringStopEditor(ctx, eventId, userId);
   const stop = await getStopOfEvent(ctx, event, stopId);
   const stops = await stopsOf(ctx, eventId);
+  const crawl = await getCrawl(ctx, eventId);
   await ctx.db.delete("event_stops", stop._id);
+  if (crawl === null) return;
   await renumber(
     ctx,
+    crawl._id,
     stops.filter((other) => other._id !== stop._id),
+    {
+      ...(crawl.currentStopId === stop._id ? { currentStopId: null } : {}),
+      ...(crawl.noticedStopId === stop._id ? { noticedStopId: null } : {}),
+    },
   );
-  const crawl = await getCrawl(ctx, eventId);
-  if (crawl === null) return;
-  await ctx.db.patch("event_crawls", crawl._id, {
-    stopCount: Math.max(0, crawl.stopCount - 1),
-    ...(crawl.currentStopId === stop._id ? { currentStopId: null } : {}),
-    ...(crawl.noticedStopId === stop._id ? { noticedStopId: null } : {}),
-  });
 }
 
 /** Puts the stops in the order given, which must list each of the crawl's stops once. */
@@ -211,7 +237,9 @@ export async function reorderStops(
 ): Promise<void> {
   await getEventEnsuringStopEditor(ctx, eventId, userId);
   const stops = await stopsOf(ctx, eventId);
+  const crawl = await getCrawl(ctx, eventId);
   if (
+    crawl === null ||
     !isSameStops(
       stops.map((stop) => stop._id),
       stopIds,
@@ -221,6 +249,7 @@ export async function reorderStops(
   const byId = new Map(stops.map((stop) => [stop._id, stop]));
   await renumber(
     ctx,
+    crawl._id,
     stopIds.map((id) => byId.get(id)!),
   );
 }

@@ -100,8 +100,11 @@ export function LocationField({
             <Spinner className="absolute top-1/2 right-4 size-4 -translate-y-1/2 text-cream-400" />
           )}
         </div>
+        {/* Not modal: with typed text and no suggestion the list stays open, and a modal list
+            would make the rest of the form inert, swallowing the first tap on its button. */}
         <ComboboxOptions
           anchor={{ to: "bottom start", gap: 6 }}
+          modal={false}
           className="z-[60] w-(--input-width) rounded-2xl bg-night-800 p-1.5 shadow-2xl ring-1 shadow-black/60 ring-night-600 empty:invisible"
         >
           {search.predictions.map((prediction) => (

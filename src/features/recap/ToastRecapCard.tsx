@@ -23,6 +23,12 @@ export function ToastRecapCard({ recap }: { recap: RecapData }) {
       <h2 id={headingId} className="mt-1 font-display text-2xl font-black tracking-tight">
         Toast Recap
       </h2>
+      {recap.crawl !== null && (
+        <p className="mt-1 text-sm font-semibold text-cream-200">
+          <span aria-hidden="true">🍻 </span>
+          {recap.crawl}
+        </p>
+      )}
 
       <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4">
         <div className="col-span-2 rounded-2xl bg-night-900/60 p-3">

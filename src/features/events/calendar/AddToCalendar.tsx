@@ -6,7 +6,9 @@ import {
   icsFileName,
   outlookCalendarUrl,
   yahooCalendarUrl,
+  atCrawlStart,
   type CalendarEvent,
+  type CrawlStart,
 } from "@shared/calendar";
 import { hasShowableTimes } from "@shared/eventTiming";
 import { ChevronDownIcon } from "@/components/ui/icons";
@@ -33,9 +35,19 @@ const itemStyles =
 
 /**
  * "Add to Calendar": Google, Outlook and Yahoo in a new tab, or
- * an .ics file for everything else. `timeZone` is the event's (all-night ends).
+ * an .ics file for everything else. `timeZone` is the event's (all-night ends). A session with
+ * a bar crawl is placed at its first stop (`crawlStart`).
  */
-export function AddToCalendar({ event, timeZone }: { event: CalendarEvent; timeZone: string }) {
+export function AddToCalendar({
+  event: session,
+  crawlStart,
+  timeZone,
+}: {
+  event: CalendarEvent;
+  crawlStart: CrawlStart | null;
+  timeZone: string;
+}) {
+  const event = atCrawlStart(session, crawlStart);
   // A stored time that cannot be shown cannot be put in a calendar either.
   if (!hasShowableTimes(event, timeZone)) return null;
   const links = [

@@ -161,7 +161,11 @@ export function EventDetails({
         waiting={rsvpWaiting}
       />
       {viewer.isAttending && !isPast && (
-        <AddToCalendar event={calendarEvent} timeZone={event.timeZone} />
+        <AddToCalendar
+          event={calendarEvent}
+          crawlStart={data.crawlStart ?? null}
+          timeZone={event.timeZone}
+        />
       )}
       <Button
         variant="secondary"
