@@ -9,7 +9,7 @@ import { crewPath } from "@shared/crewTexts";
 import { errorMessage } from "@shared/errors";
 import { NOTIFICATION_MESSAGES } from "@shared/notificationRules";
 import { Button } from "@/components/ui/Button";
-import { Spinner } from "@/components/ui/Spinner";
+import { AcceptDeclineButtons } from "@/components/ui/AcceptDeclineButtons";
 import { WaitingMark } from "@/components/ui/WaitingMark";
 import { ArrowLeftIcon } from "@/components/ui/icons";
 import { preloadOnIntent } from "@/lib/lazyDialog";
@@ -299,25 +299,13 @@ function InvitationBanner({
       {answer !== null ? (
         answer.waiting && <WaitingMark detailed />
       ) : (
-        <div className="flex gap-3">
-          <Button
-            onClick={() => void respondWith("accepted")}
-            disabled={busy !== null}
-            className="flex-1 sm:flex-none"
-          >
-            {busy === "accepted" && <Spinner className="size-4" />}
-            Accept
-          </Button>
-          <Button
-            variant="secondary"
-            onClick={() => void respondWith("declined")}
-            disabled={busy !== null}
-            className="flex-1 sm:flex-none"
-          >
-            {busy === "declined" && <Spinner className="size-4" />}
-            Decline
-          </Button>
-        </div>
+        <AcceptDeclineButtons
+          disabled={busy !== null}
+          busy={busy}
+          onAnswer={(response) => void respondWith(response)}
+          className="flex gap-3"
+          buttonClassName="flex-1 sm:flex-none"
+        />
       )}
     </section>
   );

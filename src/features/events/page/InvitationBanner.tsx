@@ -7,7 +7,7 @@ import {
   type InvitationResponse,
 } from "@shared/notificationRules";
 import { errorMessage } from "@shared/errors";
-import { Button } from "@/components/ui/Button";
+import { AcceptDeclineButtons } from "@/components/ui/AcceptDeclineButtons";
 import { WaitingMark } from "@/components/ui/WaitingMark";
 import { useQueuedMutation } from "@/lib/offline/outbox/useOutbox";
 import type { EventPageData } from "./eventPageQuery";
@@ -65,19 +65,11 @@ export function InvitationBanner({
         {answer === null ? "You're invited to this session." : ANSWERED[answer.response]}
       </p>
       {answer === null ? (
-        <div className="flex gap-2">
-          <Button size="sm" disabled={pending} onClick={() => void answerWith("accepted")}>
-            Accept
-          </Button>
-          <Button
-            size="sm"
-            variant="secondary"
-            disabled={pending}
-            onClick={() => void answerWith("declined")}
-          >
-            Decline
-          </Button>
-        </div>
+        <AcceptDeclineButtons
+          size="sm"
+          disabled={pending}
+          onAnswer={(response) => void answerWith(response)}
+        />
       ) : (
         answer.waiting && <WaitingMark detailed />
       )}

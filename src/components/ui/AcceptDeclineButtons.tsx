@@ -1,0 +1,50 @@
+import type { InvitationResponse } from "@shared/notificationRules";
+import { Button } from "./Button";
+import type { ButtonStyleProps } from "./buttonStyles";
+import { Spinner } from "./Spinner";
+
+/**
+ * An invitation's answer, Accept and Decline side by side, wherever an invitation is answered
+ * (a session's or a crew's page, the bell). Both are off while an answer is on its way; the one
+ * sent shows a spinner when `busy` says which.
+ */
+export function AcceptDeclineButtons({
+  onAnswer,
+  disabled,
+  busy = null,
+  size,
+  className = "flex gap-2",
+  buttonClassName,
+}: {
+  onAnswer: (response: InvitationResponse) => void;
+  disabled: boolean;
+  busy?: InvitationResponse | null;
+  size?: ButtonStyleProps["size"];
+  /** The row's classes (a flex row with its gap and padding). */
+  className?: string;
+  buttonClassName?: string;
+}) {
+  return (
+    <div className={className}>
+      <Button
+        size={size}
+        disabled={disabled}
+        onClick={() => onAnswer("accepted")}
+        className={buttonClassName}
+      >
+        {busy === "accepted" && <Spinner className="size-4" />}
+        Accept
+      </Button>
+      <Button
+        size={size}
+        variant="secondary"
+        disabled={disabled}
+        onClick={() => onAnswer("declined")}
+        className={buttonClassName}
+      >
+        {busy === "declined" && <Spinner className="size-4" />}
+        Decline
+      </Button>
+    </div>
+  );
+}
