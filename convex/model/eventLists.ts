@@ -8,6 +8,7 @@
  * - who attends an event, and the RSVP list of the older page.
  */
 import type { PaginationOptions, PaginationResult } from "convex/server";
+import type { Infer } from "convex/values";
 import type { Id } from "../_generated/dataModel";
 import type { QueryCtx } from "../_generated/server";
 import {
@@ -17,9 +18,9 @@ import {
   clampPageSize,
   type EventRole,
 } from "../../shared/eventAccess";
-import type { RsvpStatus } from "../../shared/eventOptions";
 import { sharesInvitedCrew } from "./crews";
-import { People, eventCard, isListable, type EventCard, type PersonView } from "./eventViews";
+import type { attendeeValidator, myEventCardValidator, rsvpViewValidator } from "./eventValidators";
+import { People, eventCard, isListable, type EventCard } from "./eventViews";
 import type { EventAccess } from "./events";
 import {
   getMember,
@@ -72,11 +73,7 @@ async function eventsOf(ctx: QueryCtx, rows: ParticipantDoc[]): Promise<EventDoc
 }
 
 /** A card with the viewer's role in it, for their own lists (Edit for host/co-host, Delete for the host). */
-export type MyEventCard = EventCard & {
-  viewerRole: EventRole;
-  canEdit: boolean;
-  canDelete: boolean;
-};
+export type MyEventCard = Infer<typeof myEventCardValidator>;
 
 async function withMyRole(
   ctx: QueryCtx,
@@ -226,7 +223,7 @@ export async function nextEventFor(
 
 // ---------------------------------------------------------------- people of an event
 
-export type AttendeeView = PersonView & { role: Exclude<EventRole, "none"> };
+export type AttendeeView = Infer<typeof attendeeValidator>;
 
 /** Everyone attending (creator ∪ going ∪ accepted), in joining order, with their role. */
 export async function attendeesPage(
@@ -254,12 +251,7 @@ export async function attendeesPage(
   return { ...result, page };
 }
 
-export type RsvpView = {
-  userId: Id<"users">;
-  status: RsvpStatus;
-  updatedAt: number;
-  person: PersonView;
-};
+export type RsvpView = Infer<typeof rsvpViewValidator>;
 
 /** The older page's RSVP list: going, then maybe, then not going. */
 export async function rsvpsPage(

@@ -87,6 +87,7 @@ export const viewerStateFields = {
   canManageCoHosts: v.boolean(),
   canRsvp: v.boolean(),
 };
+export const viewerStateValidator = v.object(viewerStateFields);
 
 /** The event page (eventViews `eventPageView`). */
 export const eventPageValidator = v.object({
@@ -140,7 +141,7 @@ export const eventByIdValidator = v.object({
     attendeeCount: event.attendeeCount,
   }),
   counts: v.object({ going: v.number(), maybe: v.number(), notGoing: v.number() }),
-  viewer: v.object(viewerStateFields),
+  viewer: viewerStateValidator,
 });
 
 /** The viewer's invitation to a session (`invitations.myInvitation`), or null when they have none. */

@@ -4,6 +4,7 @@
  * or a bounded index range, so a page costs the same whatever the number of
  * attendees.
  */
+import type { Infer } from "convex/values";
 import type { Id } from "../_generated/dataModel";
 import type { QueryCtx } from "../_generated/server";
 import {
@@ -13,12 +14,17 @@ import {
   canRsvpTo,
   eventRoleOf,
   isAttendee,
-  type EventRole,
 } from "../../shared/eventAccess";
 import { eventPath } from "../../shared/eventSlug";
 import { hasShowableTimes } from "../../shared/eventTiming";
 import { fallbackDisplayName, profileDisplayName } from "../../shared/profileRules";
 import { averageRating } from "../../shared/recapRules";
+import type {
+  eventCardValidator,
+  eventPageValidator,
+  personView,
+  viewerStateValidator,
+} from "./eventValidators";
 import type { EventAccess } from "./events";
 import type { EventDoc } from "./participation";
 import { avatarUrlOf, getProfileByUserId, profileAccessFor } from "./profiles";
@@ -32,13 +38,7 @@ import { getWaitlistEntry, waitlistPlace } from "./waitlistRows";
  * the event); nickname and avatar only when the viewer may see their full
  * profile (the profile visibility rule: docs/product-rules.md#profiles-and-accounts).
  */
-export type PersonView = {
-  userId: Id<"users">;
-  username: string | null;
-  displayName: string;
-  nickname: string | null;
-  avatarUrl: string | null;
-};
+export type PersonView = Infer<typeof personView>;
 
 /** Person views for one response, each profile read once. */
 export class People {
@@ -90,7 +90,7 @@ export async function coverUrlOf(ctx: QueryCtx, event: EventDoc): Promise<string
  * (the client's `defaultCover(vibe)`); `path` is where the event page lives
  * (/event/{publicSlug} or /private-event/{privateSlug}).
  */
-export async function eventCard(ctx: QueryCtx, event: EventDoc, people: People) {
+export async function eventCard(ctx: QueryCtx, event: EventDoc, people: People): Promise<EventCard> {
   return {
     _id: event._id,
     createdAt: event._creationTime,
@@ -130,7 +130,7 @@ export async function eventCard(ctx: QueryCtx, event: EventDoc, people: People) 
   };
 }
 
-export type EventCard = Awaited<ReturnType<typeof eventCard>>;
+export type EventCard = Infer<typeof eventCardValidator>;
 
 /**
  * Whether a list may show an event: one whose stored times cannot be shown
@@ -154,24 +154,12 @@ export async function eventCards(
 
 // ---------------------------------------------------------------- the event page
 
-/** The viewer's place in an event, and what they may do there. */
-export type ViewerState = {
-  signedIn: boolean;
-  userId: Id<"users"> | null;
-  role: EventRole;
-  rsvpStatus: "going" | "maybe" | "not_going" | null;
-  member: {
-    role: "host" | "co_host" | "attendee";
-    status: "pending" | "accepted" | "declined";
-  } | null;
-  isAttending: boolean;
-  canEdit: boolean;
-  canDelete: boolean;
-  /** Promote and demote co-hosts: the creator. */
-  canManageCoHosts: boolean;
-  /** May set an RSVP (ignores timing: nobody may once the event has ended). */
-  canRsvp: boolean;
-};
+/**
+ * The viewer's place in an event, and what they may do there: promote and
+ * demote co-hosts (`canManageCoHosts`) is the creator's; `canRsvp` ignores
+ * timing (nobody may once the event has ended).
+ */
+export type ViewerState = Infer<typeof viewerStateValidator>;
 
 export function viewerState(access: EventAccess): ViewerState {
   const p = access.participation;
@@ -209,7 +197,7 @@ export function viewerState(access: EventAccess): ViewerState {
  * first 5 attendees (creator ∪ going ∪ accepted, in joining order); the
  * viewer's own rows.
  */
-export async function eventPageView(ctx: QueryCtx, access: EventAccess) {
+export async function eventPageView(ctx: QueryCtx, access: EventAccess): Promise<EventPageView> {
   const { event } = access;
   const people = new People(ctx, access.viewerId);
   const [card, coHostRows, attendeeRows] = await Promise.all([
@@ -252,4 +240,4 @@ export async function eventPageView(ctx: QueryCtx, access: EventAccess) {
   };
 }
 
-export type EventPageView = Awaited<ReturnType<typeof eventPageView>>;
+export type EventPageView = Infer<typeof eventPageValidator>;
