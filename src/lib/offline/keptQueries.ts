@@ -82,9 +82,15 @@ export const KEPT_QUERIES: ReadonlyMap<string, KeptQuery> = new Map([
   // A session page: its details, and who's coming.
   // 2: the page carries the seats and the viewer's waitlist place and plus-ones.
   result(api.events.get, 2, ["event", "host", "coHosts", "attendees", "viewer"]),
+  // Got home safe: the Home safe button is there on the way home with no signal.
+  result(api.checkIns.forEvent, 1, ["mine", "watching", "canStart"]),
+  result(api.checkIns.openForMe, 1, ["mine", "alerts"]),
   firstPage(api.events.attendees, 1, ["userId", "displayName", "role"]),
   // Its bar crawl: a latecomer offline still sees where the crew is.
   result(api.stops.list, 1, ["stops", "currentStopId", "canEdit"]),
+  // Its tab: who owes whom, at the bar with no signal.
+  result(api.tab.get, 1, ["people", "plan", "currency", "canAddExpense"]),
+  firstPage(api.tab.expenses, 1, ["expenseId", "description", "amount"]),
   // Your Sessions (both tabs) and Discover's first page with its count.
   firstPage(api.events.mine, 1, ["_id", "title", "canEdit", "canDelete"]),
   firstPage(api.events.discover, 1, ["_id", "title"]),

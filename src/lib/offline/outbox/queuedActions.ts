@@ -12,6 +12,7 @@ const LABELS = new Map<string, string>([
   [getFunctionName(api.events.leave), "Leaving the session"],
   [getFunctionName(api.rsvps.set), "Your RSVP"],
   [getFunctionName(api.waitlist.setMyPlusOnes), "Your plus-ones"],
+  [getFunctionName(api.checkIns.homeSafe), "Your Home safe"],
   [getFunctionName(api.invitations.respond), "Your answer to the invitation"],
   [getFunctionName(api.crews.respondToInvitation), "Your answer to the crew invitation"],
   [getFunctionName(api.comments.add), "Your comment"],
@@ -21,6 +22,8 @@ const LABELS = new Map<string, string>([
   [getFunctionName(api.notifications.markAllRead), "Marking all notifications read"],
   [getFunctionName(api.stops.arrive), "Your “We're here”"],
   [getFunctionName(api.stops.moveOn), "Your “Moving on”"],
+  [getFunctionName(api.tab.add), "Your expense"],
+  [getFunctionName(api.tab.markPaid), "Marking the transfer paid"],
 ]);
 
 export const QUEUEABLE_MUTATIONS: ReadonlySet<string> = new Set(LABELS.keys());
