@@ -40,7 +40,7 @@ export function ProfileEditPage({ dangerZone }: { dangerZone?: ReactNode }) {
         </div>
         <Link
           to={`/profile/${profile.username}`}
-          className="text-sm font-semibold text-brand-amber underline decoration-2 underline-offset-4 hover:text-cream-50"
+          className="inline-flex min-h-6 items-center text-sm font-semibold text-brand-amber underline decoration-2 underline-offset-4 hover:text-cream-50"
         >
           View profile
         </Link>

@@ -176,7 +176,10 @@ function LegacyEvent({ data }: { data: LegacyData }) {
       )}
       {event.notes && <p className="mt-4 whitespace-pre-line text-cream-200">{event.notes}</p>}
       <p className="mt-3 text-sm">
-        <Link to={event.path} className="font-semibold text-brand-amber hover:underline">
+        <Link
+          to={event.path}
+          className="inline-flex min-h-6 items-center font-semibold text-brand-amber hover:underline"
+        >
           Open the full session page
         </Link>
       </p>
