@@ -166,7 +166,7 @@ describe("get", () => {
     expect(asHost.page).toHaveLength(22);
     expect(asHost.page.every((e) => e.canChange)).toBe(true);
     expect(
-      (await alex.asUser.query(api.tab.people, { eventId }))!.map((p) => p.name).sort(),
+      (await alex.asUser.query(api.tab.people, { eventId }))!.people.map((p) => p.name).sort(),
     ).toEqual(["Alex", "Cole", "Kim", "Sam"]);
   });
 });

@@ -58,13 +58,13 @@ export const expenses = query({
   },
 });
 
-/** The people going (who can be on an expense); null for who may not see the tab. */
+/** `{ people }`: the people going (who can be on an expense); null for who may not see the tab. */
 export const people = query({
   args: { eventId: v.id("events") },
-  returns: v.union(v.null(), v.array(goingPersonValidator)),
+  returns: v.union(v.null(), v.object({ people: v.array(goingPersonValidator) })),
   handler: async (ctx, { eventId }) => {
     const access = await getTabViewer(ctx, eventId, await getViewerId(ctx));
-    return access === null ? null : await goingPeople(ctx, access);
+    return access === null ? null : { people: await goingPeople(ctx, access) };
   },
 });
 

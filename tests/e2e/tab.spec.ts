@@ -4,6 +4,7 @@ import { EventPage } from "./pages/EventPage.ts";
 import { TabSection } from "./pages/TabSection.ts";
 import { signUp } from "./support/auth.ts";
 import { expectNoSeriousA11yViolations } from "./support/axe.ts";
+import { keptOnDevice, switchableLiveConnection } from "./support/deviceCopy.ts";
 import { createEventThroughWizard, uniqueToken } from "./support/events.ts";
 import { newPerson } from "./support/people.ts";
 import { emailPrefix, uniqueEmail } from "./support/users.ts";
@@ -77,6 +78,52 @@ test("three people going add three expenses; all three browsers show the same ba
     await screenshots(host.page, "tab-dialog", tabs[0], true);
   }
   for (const person of people) expect(person.errors).toEqual([]);
+});
+
+test("an expense added with no signal waits on the phone and reaches everyone once the signal is back", async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const host = await newPerson(browser, { locale: "en-GB" });
+  const guest = await newPerson(browser, { locale: "en-GB" });
+  const live = await switchableLiveConnection(guest.page);
+  await signUp(host.page, uniqueEmail("hal"));
+  const guestEmail = uniqueEmail("gil");
+  await signUp(guest.page, guestEmail);
+  const path = await createEventThroughWizard(host.page, {
+    title: `Basement bar ${uniqueToken()}`,
+  });
+  const guestPage = new EventPage(guest.page);
+  await guestPage.goto(path);
+  await guestPage.joinButton.click();
+  await expect(guestPage.joinButton).toHaveText(/Joined!|Leave Event/);
+  const hostTab = new TabSection(host.page);
+  const guestTab = new TabSection(guest.page);
+  await expect(guestTab.section).toBeVisible();
+  // The people who can share an expense are on the device, for the form to open offline.
+  await expect
+    .poll(async () => (await keptOnDevice(guest.page)).some((row) => row.name === "tab:people"))
+    .toBe(true);
+
+  // The app's service worker keeps every chunk; these tests block it, so the form loads once first.
+  await guestTab.addExpense.click();
+  await expect(guestTab.dialog).toBeVisible();
+  await guest.page.keyboard.press("Escape");
+  await expect(guestTab.dialog).toBeHidden();
+
+  live.cut();
+  await guest.page.context().setOffline(true);
+  await guestTab.add("Crisps", "4");
+  await expect(guestTab.expenses.getByTestId("waiting-to-send")).toBeVisible();
+  await expect(hostTab.section).not.toContainText("Crisps");
+
+  await guest.page.context().setOffline(false);
+  live.restore();
+  await expect(hostTab.balance(emailPrefix(guestEmail))).toContainText("gets back £2.00");
+  await expect(hostTab.expenses.getByText("Crisps")).toHaveCount(1);
+  await expect(guestTab.expenses.getByTestId("waiting-to-send")).toHaveCount(0);
+  await expect(guestTab.expenses.getByText("Crisps")).toHaveCount(1);
+  expect(host.errors).toEqual([]);
 });
 
 async function screenshots(

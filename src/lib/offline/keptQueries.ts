@@ -91,6 +91,8 @@ export const KEPT_QUERIES: ReadonlyMap<string, KeptQuery> = new Map([
   // Its tab: who owes whom, at the bar with no signal.
   result(api.tab.get, 1, ["people", "plan", "currency", "canAddExpense"]),
   firstPage(api.tab.expenses, 1, ["expenseId", "description", "amount"]),
+  // Who can share an expense: the form opens offline too.
+  result(api.tab.people, 1, ["people"]),
   // Your Sessions (both tabs) and Discover's first page with its count.
   firstPage(api.events.mine, 1, ["_id", "title", "canEdit", "canDelete"]),
   firstPage(api.events.discover, 1, ["_id", "title"]),

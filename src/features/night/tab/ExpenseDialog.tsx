@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from "convex/react";
+import { useMutation } from "convex/react";
 import { useState, type FormEvent } from "react";
 import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
@@ -30,6 +30,8 @@ type Props = {
   onClose: () => void;
   eventId: Id<"events">;
   tab: TabView;
+  /** The people going (undefined while loading). */
+  going: readonly Person[] | undefined;
   /** The expense edited; null adds one. */
   expense: EditedExpense | null;
 };
@@ -60,9 +62,8 @@ export function ExpenseDialog(props: Props) {
 
 type Person = { userId: Id<"users">; name: string };
 
-function ExpenseForm({ onClose, eventId, tab, expense }: Props) {
+function ExpenseForm({ onClose, eventId, tab, going, expense }: Props) {
   const currency: TabCurrency = isTabCurrency(tab.currency) ? tab.currency : "EUR";
-  const going = useQuery(api.tab.people, { eventId });
   const people = choosablePeople(going ?? [], tab, expense);
   const goingIds = (going ?? []).map((person) => person.userId);
 

@@ -32,6 +32,8 @@ const ExpenseDialog = lazyDialog(() => import("./ExpenseDialog"), "ExpenseDialog
  */
 export function TabSection({ eventId }: { eventId: Id<"events"> }) {
   const tab = useCachedQuery(api.tab.get, { eventId });
+  // Read ahead (and kept on the device) for those who may add, so the form opens offline.
+  const going = useCachedQuery(api.tab.people, tab?.canAddExpense ? { eventId } : "skip");
   const [editing, setEditing] = useState<EditedExpense | "new" | null>(null);
   if (tab === undefined || tab === null) return null;
   const currency: TabCurrency = isTabCurrency(tab.currency) ? tab.currency : "EUR";
@@ -71,6 +73,7 @@ export function TabSection({ eventId }: { eventId: Id<"events"> }) {
         onClose={() => setEditing(null)}
         eventId={eventId}
         tab={tab}
+        going={going?.people}
         expense={editing === "new" ? null : editing}
       />
     </SectionCard>
