@@ -6,7 +6,7 @@ import { buttonStyles } from "@/components/ui/buttonStyles";
 import { PinIcon } from "@/components/ui/screenIcons";
 import { WaitingMark } from "@/components/ui/WaitingMark";
 import { viewerTimeZone } from "@/lib/viewerTimeZone";
-import type { StopItem } from "./StopsSection";
+import type { StopItem } from "./types";
 
 /** A stop's planned time in the viewer's zone ('9:30 PM'), or nothing. */
 export function plannedLabel(stop: StopItem): string | null {

@@ -12,7 +12,7 @@ import { useNetworkNeeded } from "@/lib/offline/useNetworkNeeded";
 import { toast } from "@/lib/toast";
 import { plannedLabel } from "./CurrentStopCard";
 import { movedOrder } from "./crawlView";
-import type { StopItem } from "./StopsSection";
+import type { StopItem } from "./types";
 
 const iconButton =
   "inline-flex size-11 shrink-0 items-center justify-center rounded-full text-cream-200 ring-1 ring-night-600 ring-inset transition hover:bg-night-700 hover:text-cream-50 disabled:opacity-40 aria-disabled:opacity-70";

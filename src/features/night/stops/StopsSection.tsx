@@ -1,4 +1,3 @@
-import type { FunctionReturnType } from "convex/server";
 import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
 import { STOP_MESSAGES, STOPS_MAX, STOPS_MIN_FOR_CRAWL } from "@shared/stopRules";
@@ -10,9 +9,6 @@ import { currentAndNext, shownCurrentStop } from "./crawlView";
 import { CurrentStopCard } from "./CurrentStopCard";
 import { StopList } from "./StopList";
 import { useCrawlMoves } from "./useCrawlMoves";
-
-export type StopsView = NonNullable<FunctionReturnType<typeof api.stops.list>>;
-export type StopItem = StopsView["stops"][number];
 
 // Only hosts build the crawl: the form and its places search load for them alone.
 const AddStopForm = lazyComponent(
