@@ -1,5 +1,5 @@
 /**
- * Crew polls: thin public functions over model/crewPolls.ts. Only accepted
+ * Crew polls: thin public functions over model/crewPoll*.ts. Only accepted
  * members of a poll's crew reach a poll; anyone else is answered 'Poll not
  * found', exactly as for a poll that does not exist
  * (docs/product-rules.md#crew-polls).
@@ -10,20 +10,12 @@ import { internalMutation, mutation, query } from "./_generated/server";
 import { eventPath } from "../shared/eventSlug";
 import { pollPath } from "../shared/pollRules";
 import { getCrewEnsuringAccess } from "./model/crews";
-import {
-  addPollOption,
-  answerPoll,
-  applyAnswersToSession,
-  createPoll,
-  getPollEnsuringAccess,
-  notifyDeadlinePassed,
-  nudgeMember,
-  openPollsOfCrew,
-  pickWinner,
-  pollGridPage,
-  pollView,
-  removeAnswersOfDepartedMember,
-} from "./model/crewPolls";
+import { getPollEnsuringAccess } from "./model/crewPolls";
+import { answerPoll, removeAnswersOfDepartedMember } from "./model/crewPollAnswers";
+import { notifyDeadlinePassed, nudgeMember } from "./model/crewPollNudges";
+import { addPollOption, createPoll } from "./model/crewPollOptions";
+import { applyAnswersToSession, pickWinner } from "./model/crewPollPick";
+import { openPollsOfCrew, pollGridPage, pollView } from "./model/crewPollViews";
 import {
   openPollsValidator,
   pollGridRowValidator,

@@ -750,7 +750,7 @@ export default defineSchema({
 
   /**
    * A crew's poll on when (and where) to meet. `answeredCount` (members with
-   * at least one answer) is kept by model/crewPolls.ts on every answer; a
+   * at least one answer) is kept by model/crewPollAnswers.ts on every answer; a
    * pick closes it and records the session it became.
    */
   crew_polls: defineTable({

@@ -12,7 +12,7 @@ import type { MutationCtx } from "../_generated/server";
 import type { CrewMemberStatus, CrewRole } from "../../shared/crewRules";
 import { onCrewMembershipChanged } from "./badgeCounters";
 import { syncSessionsOfMember } from "./crewAttendance";
-import { removeAnswersOfDepartedMember } from "./crewPolls";
+import { removeAnswersOfDepartedMember } from "./crewPollAnswers";
 import { getCrewMember, type CrewDoc, type CrewMemberDoc } from "./crews";
 import { countCrewMembershipChange } from "./profileStats";
 

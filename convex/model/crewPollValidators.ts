@@ -1,5 +1,5 @@
 /**
- * The shapes of what crew poll queries return (./crewPolls.ts builds them) as
+ * The shapes of what crew poll queries return (./crewPollViews.ts builds them) as
  * `returns:` validators: the crew page's open polls, the poll page's head and
  * a page of its grid. The poll's own fields reuse the schema's validators, so
  * a field retyped there is retyped here.
