@@ -1,7 +1,7 @@
 import { formatDistanceToNow } from "date-fns";
 import { NOTIFICATION_MESSAGES, invitationState } from "@shared/notificationRules";
 import { Avatar } from "@/components/ui/Avatar";
-import { Button } from "@/components/ui/Button";
+import { AcceptDeclineButtons } from "@/components/ui/AcceptDeclineButtons";
 import { WaitingMark } from "@/components/ui/WaitingMark";
 import { cn } from "@/lib/cn";
 import { useWaitingMark } from "@/lib/offline/outbox/useOutbox";
@@ -62,19 +62,12 @@ export function NotificationItem({
         )}
       </button>
       {state === "actionable" && (
-        <div className="flex gap-2 px-3 pb-3 pl-14">
-          <Button size="sm" disabled={pending} onClick={() => void respond("accepted")}>
-            Accept
-          </Button>
-          <Button
-            size="sm"
-            variant="secondary"
-            disabled={pending}
-            onClick={() => void respond("declined")}
-          >
-            Decline
-          </Button>
-        </div>
+        <AcceptDeclineButtons
+          size="sm"
+          disabled={pending}
+          onAnswer={(response) => void respond(response)}
+          className="flex gap-2 px-3 pb-3 pl-14"
+        />
       )}
       {(state === "accepted" || state === "declined" || state === "expired") && (
         <p className="flex flex-wrap gap-x-3 px-3 pb-3 pl-14 text-sm text-cream-200">
