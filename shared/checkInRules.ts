@@ -51,6 +51,7 @@ export const CHECK_IN_MESSAGES = {
   cancelled: "Check-in cancelled",
   started: "Check-in on: tap Home safe when you're home",
   homeSafeDone: "Glad you're home! Your buddies know.",
+  homeSafeQueued: "Home safe saved: your buddies hear it as soon as you have signal",
   markFine: "I'm with them / they're fine",
   markedFine: "Thanks: the alert is closed for everyone",
   notFound: "Check-in not found",

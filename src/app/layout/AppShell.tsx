@@ -15,6 +15,12 @@ import { useFocusKeeper, useRouteFocus } from "./useFocusManagement";
 const OfflineBanner = lazyComponent(() => import("./OfflineBanner"), "OfflineBanner", null);
 // Sends taps queued on this device; its own chunk, loaded once someone is signed in here.
 const OutboxSender = lazyComponent(() => import("./OutboxSender"), "OutboxSender", null);
+// The Home safe button on every screen while a check-in is open; its own chunk, signed in only.
+const HomeSafeBanner = lazyComponent(
+  () => import("@/features/night/checkIn/HomeSafeBanner"),
+  "HomeSafeBanner",
+  null,
+);
 
 /**
  * The frame around every page: nav bar, page content, footer.
@@ -54,6 +60,7 @@ export function AppShell({
       <NavBar account={account} mobileAccount={mobileAccount} extras={extras} />
       {showsData && <OfflineBanner />}
       {signedInHere && <OutboxSender />}
+      {signedInHere && showsData && <HomeSafeBanner />}
       <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
         <Outlet />
       </main>

@@ -1,5 +1,7 @@
 import { formatDistanceToNow } from "date-fns";
-import { NOTIFICATION_MESSAGES, invitationState } from "@shared/notificationRules";
+import type { Id } from "@convex/_generated/dataModel";
+import { NOTIFICATION_MESSAGES, homeSafeTarget, invitationState } from "@shared/notificationRules";
+import { HomeSafeButton } from "@/components/checkIn/HomeSafeButton";
 import { Avatar } from "@/components/ui/Avatar";
 import { AcceptDeclineButtons } from "@/components/ui/AcceptDeclineButtons";
 import { WaitingMark } from "@/components/ui/WaitingMark";
@@ -37,6 +39,8 @@ export function NotificationItem({
     state === "actionable" ? invitationTarget(notification) : null,
   );
   const sender = notification.senderName ?? "Clink";
+  // A check-in reminder carries Home safe until its check-in closes (the server records it).
+  const homeSafeEventId = homeSafeTarget(notification) as Id<"events"> | null;
   return (
     <li className={cn("rounded-xl", !notification.read && "bg-night-800/70")}>
       <button
@@ -68,6 +72,9 @@ export function NotificationItem({
           onAnswer={(response) => void respond(response)}
           className="flex gap-2 px-3 pb-3 pl-14"
         />
+      )}
+      {homeSafeEventId !== null && (
+        <HomeSafeButton eventId={homeSafeEventId} size="sm" className="px-3 pb-3 pl-14" />
       )}
       {(state === "accepted" || state === "declined" || state === "expired") && (
         <p className="flex flex-wrap gap-x-3 px-3 pb-3 pl-14 text-sm text-cream-200">

@@ -23,3 +23,17 @@ export async function expireInvitationToken(token: string): Promise<void> {
   });
   if (found !== true) throw new Error(`expireInvitationToken: no token ${token}`);
 }
+
+/**
+ * Runs the next step of a session's open check-ins now (`checkIns:runDueStepsForTesting`):
+ * the first call is the person's time passing (their reminder), the second the 15 minutes
+ * after it (the buddies' alert). Returns how many steps ran.
+ */
+export async function runCheckInStepsNow(eventId: string): Promise<number> {
+  return (await runAsAdmin({
+    url: backendUrl,
+    dataDir: e2eDataDir(),
+    functionPath: "checkIns:runDueStepsForTesting",
+    args: { eventId },
+  })) as number;
+}
