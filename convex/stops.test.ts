@@ -294,6 +294,18 @@ describe("we're here and moving on", () => {
     expect(await movedNotes(t, coHost)).toHaveLength(2);
   });
 
+  test("deleting the host's account deletes their sessions' stops; a co-host's leaves them", async () => {
+    const { t, host, coHost, eventId } = await setup();
+    await addStop(coHost, eventId, "The Crown");
+    await addStop(coHost, eventId, "The Lamb");
+    await coHost.asUser.mutation(api.account.deleteMine, { confirmation: "delete" });
+    await runDue(t);
+    expect((await crawlRows(t, eventId)).stops).toHaveLength(2);
+    await host.asUser.mutation(api.account.deleteMine, { confirmation: "delete" });
+    await runDue(t);
+    expect(await crawlRows(t, eventId)).toEqual({ stops: [], crawl: [] });
+  });
+
   test("deleting the session deletes its stops and crawl", async () => {
     const { t, host, eventId } = await setup();
     const a = await addStop(host, eventId, "The Crown");
