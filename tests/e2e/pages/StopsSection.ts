@@ -30,7 +30,7 @@ export class StopsSection {
   /** The stops' names as the list shows them, in order. */
   async names(): Promise<string[]> {
     return (await this.list.getByRole("listitem").locator("p.font-semibold").allInnerTexts()).map(
-      (text) => text.replace(/^Stop \d+: /, "").replace(/\s*Now$/, ""),
+      (text) => text.replace(/^Stop \d+:\s*/, "").replace(/\s*Now$/, ""),
     );
   }
 
