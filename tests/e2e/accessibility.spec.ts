@@ -114,7 +114,7 @@ async function auditSignedOut(browser: Browser): Promise<void> {
 test("signed out, then a crew's host and member (profiles, crew, poll, settings, account): every screen, dialog, menu and step passes the full audit", async ({
   browser,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   await auditSignedOut(browser);
   const token = uniqueToken();
   const crewName = `A11y Crew ${token}`;
@@ -264,7 +264,7 @@ test("signed out, then a crew's host and member (profiles, crew, poll, settings,
 test("a session's host and guest (wizard, session page, recap): every screen, dialog, menu, popover and step passes the full audit", async ({
   browser,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   const token = uniqueToken();
   const title = `A11y night ${token}`;
   const host = await newPerson(browser, { viewport: LAPTOP });
@@ -305,10 +305,10 @@ test("a session's host and guest (wizard, session page, recap): every screen, di
   await h1(hp, title);
   const sessionPath = new URL(hp.url()).pathname;
 
-  // The guest's bell (their badges so far), then the session: they join.
+  // The guest's bell, then the session: they join.
   const guestBell = new NotificationBell(gp);
   await guestBell.open();
-  await expect(guestBell.list.getByRole("listitem").first()).toBeVisible();
+  await expect(guestBell.list.or(guestBell.emptyTitle).first()).toBeVisible();
   await guestAudit.state("bell popover");
   await guestBell.close();
   await gp.goto(sessionPath);

@@ -86,8 +86,8 @@ export class A11yAudit {
 }
 
 /**
- * Visible interactive elements smaller than 24 × 24 px. An input counts as its label when that is
- * larger (the label works it too); links inside a sentence are exempt, as the rule allows.
+ * Visible interactive elements smaller than 24 × 24 px. An input passes when its label is big
+ * enough (the label works it too); links inside a sentence are exempt, as the rule allows.
  */
 async function smallTargets(page: Page): Promise<string[]> {
   return await page.evaluate((min) => {
@@ -130,19 +130,17 @@ async function smallTargets(page: Page): Promise<string[]> {
       // Only what people can see and reach: inert (behind a modal) and hidden parts do not count.
       if (el.closest("[inert], [aria-hidden=true]")) continue;
       if (!(el as HTMLElement).checkVisibility?.({ visibilityProperty: true })) continue;
-      // A control's label is part of its target (a tap on it works the control): the larger counts.
+      // A control's label is a target too (a tap on it works the control): one big enough will do.
       const labels = el instanceof HTMLInputElement ? Array.from(el.labels ?? []) : [];
-      let rect = el.getBoundingClientRect();
-      for (const label of labels) {
-        const box = label.getBoundingClientRect();
-        if (box.width * box.height > rect.width * rect.height) rect = box;
-      }
+      const rect = el.getBoundingClientRect();
+      const bigEnough = (box: DOMRect) => box.width >= min - 0.5 && box.height >= min - 0.5;
+      if (labels.some((label) => bigEnough(label.getBoundingClientRect()))) continue;
       // Visually hidden until focused (the skip link) and unlabelled: nothing to hit yet.
       const style = getComputedStyle(el);
       const clipped = style.clipPath === "inset(50%)" || style.clip === "rect(0px, 0px, 0px, 0px)";
       if (clipped && labels.length === 0) continue;
       if (rect.width === 0 && rect.height === 0) continue;
-      if (rect.width >= min - 0.5 && rect.height >= min - 0.5) continue;
+      if (bigEnough(rect)) continue;
       if (inSentence(el)) continue;
       found.push(describe(el, rect));
     }
