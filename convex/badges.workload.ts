@@ -24,7 +24,7 @@ import { userSearchTerms } from "../shared/crewRules";
 export type BadgePerfConvex = TestConvex<typeof schema>;
 
 export const BADGE_PERF_VOLUME = { catalogue: BADGE_CATALOGUE.length, earned: 30 } as const;
-export const BADGE_PERF_TARGETS = { preview: 10, page: 100, awardCheck: 50 } as const;
+const BADGE_PERF_TARGETS = { preview: 10, page: 100, awardCheck: 50 } as const;
 
 /** Left unearned so the measured check awards it (joining a first session). */
 const AWARDED_BY_THE_CHECK = "first_pour";
@@ -36,7 +36,7 @@ const DAY = 24 * HOUR;
  * hours after `now`: badges for a weekday (TGIF on a Friday) or an hour would
  * otherwise be awarded too, depending on the day the workload runs.
  */
-export function sessionStartAfter(now: number): number {
+function sessionStartAfter(now: number): number {
   const TUESDAY = 2;
   const earliest = now + 2 * HOUR;
   const day = new Date(earliest);
@@ -149,7 +149,7 @@ export async function seedBadgePerfWorld(
   };
 }
 
-export type BadgeMeasurement = {
+type BadgeMeasurement = {
   name: string;
   documentsRead: number;
   target: number;

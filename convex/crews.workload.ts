@@ -30,7 +30,7 @@ export const CREW_PERF_VOLUME = {
   membersPage: 25,
 } as const;
 
-export const CREW_PERF_TARGETS = {
+const CREW_PERF_TARGETS = {
   bellCount: 2,
   notificationPage: 25,
   membersPage: 60,
@@ -270,7 +270,7 @@ export async function measureCrewReads(
   return results;
 }
 
-export type InviteFigures = {
+type InviteFigures = {
   result: { invitedCount: number; queuedCount: number; message: string };
   /** The inviting mutation's own use of each per-transaction limit. */
   used: Record<string, number>;

@@ -215,7 +215,7 @@ export async function crewDoc(t: TestConvex, crewId: Id<"crews">): Promise<Doc<"
 }
 
 /** Tables a crew, invitation or notification function may write. */
-export const SOCIAL_TABLES = [
+const SOCIAL_TABLES = [
   "crews",
   "crew_members",
   "crew_invitations",

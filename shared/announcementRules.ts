@@ -61,11 +61,11 @@ export function canPostAnnouncement(p: Participation | null): boolean {
 }
 
 export type AnnouncementInput = { text: string; groups: readonly string[] };
-export type CheckedAnnouncement =
+type CheckedAnnouncement =
   | { ok: true; text: string; groups: AnnouncementGroup[] }
   | { ok: false; field: "text" | "groups"; message: string };
 
-export function isAnnouncementGroup(value: string): value is AnnouncementGroup {
+function isAnnouncementGroup(value: string): value is AnnouncementGroup {
   return (ANNOUNCEMENT_GROUPS as readonly string[]).includes(value);
 }
 

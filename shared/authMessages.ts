@@ -33,7 +33,7 @@ export function isNewUser(profileCreatedAt: number, now: number): boolean {
 
 // ---------------------------------------------------------------- toasts
 
-export const WELCOME_FALLBACK_NAME = "Champion";
+const WELCOME_FALLBACK_NAME = "Champion";
 
 /** 'Welcome to Clink, {name}' for a new user, 'Welcome back, {name}' otherwise. */
 export function welcomeToastText(options: { isNewUser: boolean; displayName?: string | null }): string {
@@ -74,7 +74,7 @@ export const AUTH_MESSAGES = {
   deleteAccountFailed: "Failed to delete account. Please try again or contact support.",
 } as const;
 
-export function authenticationFailedMessage(description: string): string {
+function authenticationFailedMessage(description: string): string {
   return `Authentication failed: ${description}`;
 }
 

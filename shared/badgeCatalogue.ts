@@ -69,7 +69,7 @@ export const WEEKDAYS = [
 export type Weekday = (typeof WEEKDAYS)[number];
 
 /** A badge's target when its criteria name none. */
-export const DEFAULT_PROGRESS_TARGET = 5;
+const DEFAULT_PROGRESS_TARGET = 5;
 
 export type UnlockCriteria = {
   type: CriteriaType;
@@ -104,9 +104,9 @@ function inCategory(category: BadgeCategory, entries: Entry[]): BadgeDefinition[
 }
 
 /** The phrase of the buzzword badges (a session whose title contains it counts). */
-export const BUZZWORD = "cheers";
+const BUZZWORD = "cheers";
 /** The easter egg's phrase: a session named after the app. */
-export const APP_PHRASE = APP_NAME.toLowerCase();
+const APP_PHRASE = APP_NAME.toLowerCase();
 
 /** In display order: by category, then up each ladder. `sort_order` is the index. */
 export const BADGE_CATALOGUE: readonly BadgeDefinition[] = [

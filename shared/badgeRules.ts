@@ -132,7 +132,7 @@ export function progressPercent(current: number, target: number): number {
 }
 
 /** The phrases event_title badges look for, lower case. */
-export const TITLE_PHRASES: readonly string[] = [
+const TITLE_PHRASES: readonly string[] = [
   ...new Set(
     BADGE_CATALOGUE.flatMap((badge) =>
       badge.criteria.type === "event_title" && badge.criteria.conditions?.phrase

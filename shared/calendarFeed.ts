@@ -29,7 +29,7 @@ export const CALENDAR_CANCELLED_KEPT_MS = 30 * DAY_MS;
 /** A crew feed looks at the crew's latest session links, as many as a feed may list. */
 export const CALENDAR_CREW_LINKS_SCANNED = CALENDAR_FEED_MAX_SESSIONS;
 /** How often calendar apps are asked to fetch the feed again (most poll less often anyway). */
-export const CALENDAR_FEED_REFRESH_SECONDS = 3600;
+const CALENDAR_FEED_REFRESH_SECONDS = 3600;
 
 /** Fetches per feed address: a calendar app polls every few minutes at the most. */
 export const CALENDAR_FEED_FETCH_LIMIT = {
@@ -49,7 +49,7 @@ export const CALENDAR_FEED_PATH_PREFIX = "/calendar/";
 const FEED_SUFFIX = ".ics";
 
 /** Random bytes in a token: 32, written as 43 base64url characters. */
-export const CALENDAR_FEED_TOKEN_BYTES = 32;
+const CALENDAR_FEED_TOKEN_BYTES = 32;
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 /** A new secret token: 32 random bytes, base64url without padding. */

@@ -87,11 +87,11 @@ export function isFull(event: SeatCounters): boolean {
 }
 
 /** How many plus-ones each guest may bring (none on sessions that never set it). */
-export function allowedPlusOnes(event: CapacitySettings): number {
+function allowedPlusOnes(event: CapacitySettings): number {
   return event.plusOnesAllowed ?? 0;
 }
 
-export type WaitlistCandidate<Id> = { id: Id; plusOnes: number };
+type WaitlistCandidate<Id> = { id: Id; plusOnes: number };
 
 /**
  * Who is promoted when `free` seats open, given the waitlist in order

@@ -29,7 +29,7 @@ export type MetaCrew = {
  * What a private crew's page says to anyone: a crawler is anyone, and a link to a private crew
  * is often passed around beyond its members, so neither its name nor its description.
  */
-export const PRIVATE_CREW_META = {
+const PRIVATE_CREW_META = {
   title: pageTitle("Private Crew"),
   description: `You've been invited to a private crew on ${APP_NAME}. Sign in to see who's in.`,
 } as const;
@@ -46,7 +46,7 @@ export function crewMetaDescription(crew: Pick<MetaCrew, "description" | "vibe" 
 }
 
 /** The crew share image as an absolute URL. */
-export function crewImageUrl(siteUrl: string): string {
+function crewImageUrl(siteUrl: string): string {
   return new URL(CREW_SHARE_IMAGE_PATH, siteUrl).toString();
 }
 

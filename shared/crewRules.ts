@@ -32,7 +32,7 @@ export const INVITE_BATCH_MAX = 50;
 /** User search: at most 10 results, from 20 candidates before merging. */
 export const USER_SEARCH_RESULTS_MAX = 10;
 export const USER_SEARCH_CANDIDATES = 20;
-export const USER_SEARCH_QUERY_MAX_LENGTH = 100;
+const USER_SEARCH_QUERY_MAX_LENGTH = 100;
 export const SEARCH_DEBOUNCE_MS = 300;
 /** The longest an invite link may last, in days. */
 export const INVITE_LINK_MAX_DAYS = 30;
@@ -81,9 +81,6 @@ export const crewDetailsSchema = z.object({
   vibe: z.enum(CREW_VIBES, { error: CREW_MESSAGES.vibeInvalid }),
   isPublic: z.boolean(),
 });
-
-export type CrewDetailsInput = z.input<typeof crewDetailsSchema>;
-export type CrewDetails = z.output<typeof crewDetailsSchema>;
 
 /** The wizard's step 1 message for a name, or null when Next may go on. */
 export function crewNameError(name: string): string | null {
@@ -220,7 +217,7 @@ export function normalizeInviteCode(value: string): string | null {
   return /^[A-Z0-9]{8}$/.test(code) ? code : null;
 }
 
-export type InviteLinkState = {
+type InviteLinkState = {
   expiresAt: number;
   maxUses: number | null;
   currentUses: number;

@@ -77,7 +77,7 @@ export function formatDuration(seconds: number): string {
   return `${Math.floor(s / 86_400)}d`;
 }
 
-export type SessionHealth = "valid" | "refresh_soon" | "expired";
+type SessionHealth = "valid" | "refresh_soon" | "expired";
 
 /** 'valid' above 600 s, 'refresh_soon' (shown destructive) under 600 s, 'expired' at 60 s or less. */
 export function sessionHealth(expiresInSeconds: number): SessionHealth {
@@ -87,7 +87,7 @@ export function sessionHealth(expiresInSeconds: number): SessionHealth {
 }
 
 /** An invitation token's label: expired first, then used, else valid. */
-export type TokenLabel = "VALID" | "EXPIRED" | "USED";
+type TokenLabel = "VALID" | "EXPIRED" | "USED";
 
 export function tokenLabel(token: { expiresAt: number; used: boolean }, now: number): TokenLabel {
   return tokenStatus(token, now).toUpperCase() as TokenLabel;

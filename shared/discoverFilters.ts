@@ -225,7 +225,7 @@ export function normalizeSearchText(text: string): string {
 }
 
 /** The fields discover searches. */
-export type SearchableEvent = {
+type SearchableEvent = {
   title: string;
   location?: string | null;
   placeName?: string | null;

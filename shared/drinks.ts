@@ -37,7 +37,7 @@ export const DRINKS: Record<DrinkType, { label: string; emoji: string }> = {
   other: { label: "Other", emoji: "🥂" },
 };
 
-export function isDrinkType(value: unknown): value is DrinkType {
+function isDrinkType(value: unknown): value is DrinkType {
   return typeof value === "string" && (DRINK_TYPES as readonly string[]).includes(value);
 }
 

@@ -30,7 +30,7 @@ export type EmailPreferences = {
   emailFrequency: EmailFrequency;
 };
 
-export type EmailPreferenceToggle = Exclude<keyof EmailPreferences, "emailFrequency">;
+type EmailPreferenceToggle = Exclude<keyof EmailPreferences, "emailFrequency">;
 
 /** Invitations, reminders and hosts' announcements on, marketing off, immediate. */
 export const DEFAULT_EMAIL_PREFERENCES: EmailPreferences = {
@@ -143,10 +143,10 @@ export function unsubscribeScopeLabel(scope: UnsubscribeScope): string {
 }
 
 /** The digest goes out at 8:00 in the user's time zone (UTC when unknown). */
-export const DIGEST_HOUR = 8;
+const DIGEST_HOUR = 8;
 /** Weekly digests go out on Mondays (date-fns: 0 Sunday … 6 Saturday). */
-export const WEEKLY_DIGEST_DAY = 1;
-export const DEFAULT_DIGEST_TIME_ZONE = "UTC";
+const WEEKLY_DIGEST_DAY = 1;
+const DEFAULT_DIGEST_TIME_ZONE = "UTC";
 
 /** The first morning (08:00 local, Mondays for weekly) strictly after `now`. */
 export function nextDigestTime(

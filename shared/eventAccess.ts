@@ -5,7 +5,7 @@
  * value), the page-size bounds, and the messages the spec implies but does
  * not word. Pure: no Convex or React imports.
  */
-import { DISCOVER_DRINK_FILTERS, type DrinkType } from "./drinks";
+import type { DrinkType } from "./drinks";
 import type { DiscoverDrinkFilter } from "./discoverFilters";
 import type { MemberRole, MemberStatus, RsvpStatus } from "./eventOptions";
 
@@ -64,10 +64,6 @@ export function drinkGroupOf(drinkType: DrinkType): DrinkGroup {
 /** The group a drink filter selects; null for "all". */
 export function drinkGroupForFilter(filter: DiscoverDrinkFilter): DrinkGroup | null {
   return filter === "all" ? null : filter;
-}
-
-export function isDiscoverDrinkFilter(value: unknown): value is DiscoverDrinkFilter {
-  return typeof value === "string" && (DISCOVER_DRINK_FILTERS as readonly string[]).includes(value);
 }
 
 // ---------------------------------------------------------------- participation

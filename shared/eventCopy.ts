@@ -5,7 +5,7 @@
  * Messages and toasts are in ./eventRules.
  */
 
-export const JOIN_BUTTON_LABELS = {
+const JOIN_BUTTON_LABELS = {
   signedOut: "Sign in to Join",
   host: "You are the host",
   notJoined: "Join the Party",

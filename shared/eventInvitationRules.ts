@@ -3,7 +3,7 @@
  * invite step. Pure: shared by the wizard and the invitation functions.
  */
 /** Session invite search needs this many characters. */
-export const EVENT_INVITE_SEARCH_MIN_LENGTH = 2;
+const EVENT_INVITE_SEARCH_MIN_LENGTH = 2;
 
 export const EVENT_INVITATION_MESSAGES = {
   invited: (count: number) => `Successfully invited ${count} user(s) to the event`,

@@ -127,7 +127,7 @@ export function eventJsonLd(
   };
 }
 
-export const PRIVATE_EVENT_META = {
+const PRIVATE_EVENT_META = {
   title: pageTitle("Private Event"),
   description: `You've been invited to a private session on ${APP_NAME}. Sign in to see the details.`,
 } as const;

@@ -21,7 +21,6 @@ import { optionalUserText, userText } from "./userTextFields";
 
 export const TITLE_MAX_LENGTH = 100;
 export const PLACE_NICKNAME_MAX_LENGTH = 50;
-export { LOCATION_MAX_LENGTH };
 export const NOTES_MAX_LENGTH = 1000;
 
 export const CREATE_WIZARD_STEPS = 3;
@@ -29,14 +28,8 @@ export const EDIT_WIZARD_STEPS = 4;
 /** The wizard's form resets this long after the dialog closes (after its exit animation). */
 export const WIZARD_RESET_DELAY_MS = 300;
 
-/** Inviting: user search needs 2 characters, debounced, at most 10 results. */
-export const USER_SEARCH_MIN_CHARS = 2;
+/** Inviting: user search is debounced. */
 export const USER_SEARCH_DEBOUNCE_MS = 300;
-export const USER_SEARCH_MAX_RESULTS = 10;
-/** Location search: 3 characters, debounced, and not more often than every 100 ms. */
-export const LOCATION_SEARCH_MIN_CHARS = 3;
-export const LOCATION_SEARCH_DEBOUNCE_MS = 300;
-export const LOCATION_SEARCH_MIN_INTERVAL_MS = 100;
 
 // ---------------------------------------------------------------- messages
 
@@ -86,7 +79,7 @@ export function memberActionFailedMessage(action: "promote" | "demote"): string 
 
 // ---------------------------------------------------------------- cover image
 
-export const COVER_IMAGE_MAX_MB = 5;
+const COVER_IMAGE_MAX_MB = 5;
 export const COVER_IMAGE_MAX_BYTES = COVER_IMAGE_MAX_MB * 1024 * 1024;
 
 export type CoverImageProblem = {
@@ -120,9 +113,9 @@ export function coverImageProblem(file: {
  * A start may be a day late (logging last night's session) and at most a
  * year ahead; an explicit end at most 24 hours after the start.
  */
-export const START_MAX_PAST_MS = 24 * HOUR_MS;
-export const START_MAX_AHEAD_MS = 365 * 24 * HOUR_MS;
-export const EVENT_MAX_LENGTH_MS = 24 * HOUR_MS;
+const START_MAX_PAST_MS = 24 * HOUR_MS;
+const START_MAX_AHEAD_MS = 365 * 24 * HOUR_MS;
+const EVENT_MAX_LENGTH_MS = 24 * HOUR_MS;
 
 type Times = { startTime: number; endTime: number };
 
@@ -267,7 +260,6 @@ export const eventCreateSchema = z
   }));
 
 export type EventCreateInput = z.input<typeof eventCreateSchema>;
-export type EventCreate = z.output<typeof eventCreateSchema>;
 
 /** The wizard's starting choices: right now, beer, casual, public. */
 export const CREATE_WIZARD_DEFAULTS = {
@@ -300,7 +292,6 @@ export const eventEditSchema = z
   });
 
 export type EventEditInput = z.input<typeof eventEditSchema>;
-export type EventEdit = z.output<typeof eventEditSchema>;
 
 // ---------------------------------------------------------------- wizard steps
 

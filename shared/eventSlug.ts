@@ -14,10 +14,10 @@ const SLUG_SUFFIX_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
 /** Upper-case letters and digits without the look-alikes I, L, O, 0 and 1. */
 export const EVENT_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 export const EVENT_CODE_LENGTH = 6;
-export const PUBLIC_SLUG_SUFFIX_LENGTH = 6;
+const PUBLIC_SLUG_SUFFIX_LENGTH = 6;
 /** 31^16 ≈ 10^24: not guessable, and it says nothing about the event. */
-export const PRIVATE_SLUG_LENGTH = 16;
-export const SLUG_BASE_MAX_LENGTH = 50;
+const PRIVATE_SLUG_LENGTH = 16;
+const SLUG_BASE_MAX_LENGTH = 50;
 /** The slug base of a title with no letters or digits (e.g. only emoji). */
 const FALLBACK_SLUG_BASE = "session";
 

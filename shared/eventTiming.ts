@@ -26,13 +26,13 @@ export const HOUR_MS = 60 * MINUTE_MS;
 
 /** Length of an event without an end, other than all_night and specific_time. */
 export const DEFAULT_EVENT_DURATION_MS = 3 * HOUR_MS;
-export const SPECIFIC_TIME_DURATION_MS = 4 * HOUR_MS;
+const SPECIFIC_TIME_DURATION_MS = 4 * HOUR_MS;
 /** Ratings, photos and comments open this long after the start, or at the end if sooner. */
-export const RECAP_UNLOCK_AFTER_START_MS = 2 * HOUR_MS;
+const RECAP_UNLOCK_AFTER_START_MS = 2 * HOUR_MS;
 /** The countdown shows when the start is less than this far away. */
-export const COUNTDOWN_WINDOW_MS = 24 * HOUR_MS;
-export const IN_APP_REMINDER_LEAD_MS = 30 * MINUTE_MS;
-export const EMAIL_REMINDER_LEAD_MS = HOUR_MS;
+const COUNTDOWN_WINDOW_MS = 24 * HOUR_MS;
+const IN_APP_REMINDER_LEAD_MS = 30 * MINUTE_MS;
+const EMAIL_REMINDER_LEAD_MS = HOUR_MS;
 
 export const TIMING_STATUSES = ["past", "now", "today", "tomorrow", "future"] as const;
 export type TimingStatus = (typeof TIMING_STATUSES)[number];
@@ -76,7 +76,7 @@ function zoned(instant: Instant, timeZone: string): TZDate {
  * kept for zone offsets. A stored time outside (or not a number) shows as
  * UNKNOWN_TIME_TEXT: the formatters never throw.
  */
-export const SHOWABLE_INSTANT_MAX_MS = 8.64e15 - 24 * 60 * 60 * 1000;
+const SHOWABLE_INSTANT_MAX_MS = 8.64e15 - 24 * 60 * 60 * 1000;
 export const UNKNOWN_TIME_TEXT = "Time to be confirmed";
 
 export function isShowableInstant(instant: Instant): boolean {

@@ -105,7 +105,7 @@ export type PulsePlan = {
   glow: number;
 };
 
-export type FeedbackPlan = {
+type FeedbackPlan = {
   /** Peak gain of the sound, or null for silence. */
   soundGain: number | null;
   /** navigator.vibrate pattern, or null for none. */

@@ -7,7 +7,7 @@
  */
 
 /** 8–64 characters of letters, digits, `_` and `-` (a `crypto.randomUUID()` fits). */
-export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
+const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
 
 export function isIdempotencyKey(key: string): boolean {
   return IDEMPOTENCY_KEY_PATTERN.test(key);

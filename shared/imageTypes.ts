@@ -6,8 +6,7 @@
  * rules a file out early when it names another type — an empty declared type
  * (the browser could not tell) is left to the bytes.
  */
-export const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
-export type ImageType = (typeof IMAGE_TYPES)[number];
+const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
 
 /** For `<input type="file" accept=…>`: the types, and the extensions for systems that declare none. */
 export const IMAGE_ACCEPT = [...IMAGE_TYPES, "image/jpg", ".jpg", ".jpeg", ".png", ".webp"].join(

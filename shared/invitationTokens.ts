@@ -19,9 +19,9 @@ export const INVITATION_TOKEN_LIFETIME_TEXT = "48 hours";
 
 const TOKEN_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 /** 32 characters of 62: about 190 random bits (at least 128 required). */
-export const TOKEN_RANDOM_LENGTH = 32;
+const TOKEN_RANDOM_LENGTH = 32;
 
-export function tokenPrefix(type: InvitationType, action: InvitationAction): string {
+function tokenPrefix(type: InvitationType, action: InvitationAction): string {
   return `${type}_${action}_`;
 }
 
@@ -60,7 +60,7 @@ export function isTokenAction(value: unknown): value is InvitationAction {
   return typeof value === "string" && (INVITATION_ACTIONS as readonly string[]).includes(value);
 }
 
-export type TokenStatus = "expired" | "used" | "valid";
+type TokenStatus = "expired" | "used" | "valid";
 
 /** Expired if the expiry is earlier than now, else used if the used flag is set, else valid. */
 export function tokenStatus(token: { expiresAt: number; used: boolean }, now: number): TokenStatus {

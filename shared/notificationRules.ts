@@ -35,7 +35,7 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 /** The popover loads 20 a page. */
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 export const NOTIFICATION_TOAST_MS = 5000;
-export const UNREAD_BADGE_CAP = 99;
+const UNREAD_BADGE_CAP = 99;
 
 export const NOTIFICATION_MESSAGES = {
   title: "Notifications",
@@ -113,7 +113,7 @@ export type InvitationAnswer = {
 export type SessionChange = "time" | "place" | "time_and_place";
 
 /** What a notification about a crew poll says of it; `pollPath` is the poll page it opens. */
-export type PollPayload = { pollId: string; pollTitle: string; pollPath: string };
+type PollPayload = { pollId: string; pollTitle: string; pollPath: string };
 
 /** What each notification type carries (its `data`): written by the server, read by the bell and the push. */
 export type NotificationPayloads<I extends PayloadIds = PayloadIds> = {

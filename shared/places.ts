@@ -3,7 +3,7 @@
  * timing rules (min 3 characters, 300 ms debounce, at least 100 ms
  * between requests, predictions cached 5 min, details 1 h).
  */
-export const PLACE_SEARCH_MIN_CHARS = 3;
+const PLACE_SEARCH_MIN_CHARS = 3;
 export const PLACE_SEARCH_DEBOUNCE_MS = 300;
 export const PLACE_SEARCH_MIN_INTERVAL_MS = 100;
 export const PLACE_PREDICTIONS_CACHE_MS = 5 * 60_000;
@@ -35,9 +35,9 @@ export type PlaceDetails = {
 export const LOCATION_MAX_LENGTH = 200;
 
 /** Longer text is no place name: not sent to a provider (as long as a location may be). */
-export const PLACE_SEARCH_MAX_CHARS = LOCATION_MAX_LENGTH;
+const PLACE_SEARCH_MAX_CHARS = LOCATION_MAX_LENGTH;
 /** Provider ids are short ('osm:N42', Google's ~30–200 characters); longer ones are refused unread. */
-export const PLACE_ID_MAX_LENGTH = 256;
+const PLACE_ID_MAX_LENGTH = 256;
 
 /** Whether a query is worth sending: at least 3 characters, at most 200. */
 export function isSearchablePlaceQuery(query: string): boolean {

@@ -22,7 +22,7 @@ export const POLL_ANSWER_LABELS: Record<PollAnswer, string> = {
 };
 
 export const POLL_STATUSES = ["open", "closed"] as const;
-export type PollStatus = (typeof POLL_STATUSES)[number];
+type PollStatus = (typeof POLL_STATUSES)[number];
 
 export const POLL_TITLE_MAX_LENGTH = 100;
 export const POLL_OPTIONS_MIN = 2;
@@ -34,8 +34,8 @@ export const POLL_GRID_PAGE_MAX = 25;
 /** A member who has not answered is nudged at most once per 12 hours per poll. */
 export const POLL_NUDGE_COOLDOWN_MS = 12 * HOUR_MS;
 /** A deadline lies in the future, at most a year ahead; an option's start at most two years ahead. */
-export const POLL_DEADLINE_MAX_AHEAD_MS = 365 * 24 * HOUR_MS;
-export const POLL_OPTION_MAX_AHEAD_MS = 2 * 365 * 24 * HOUR_MS;
+const POLL_DEADLINE_MAX_AHEAD_MS = 365 * 24 * HOUR_MS;
+const POLL_OPTION_MAX_AHEAD_MS = 2 * 365 * 24 * HOUR_MS;
 /** Answer rows of a departed member (or a deleted crew) removed per mutation; the rest scheduled. */
 export const POLL_CLEANUP_BATCH = 50;
 
@@ -124,7 +124,7 @@ export const pollCreateSchema = z.object({
 });
 
 export type PollCreateInput = z.input<typeof pollCreateSchema>;
-export type PollCreate = z.output<typeof pollCreateSchema>;
+type PollCreate = z.output<typeof pollCreateSchema>;
 
 export const pollOptionSchema = optionSchema;
 
@@ -134,7 +134,7 @@ export function optionKey(option: PollOption): string {
   return `${option.startTime}|${where}`;
 }
 
-export type PollProblem = { field: string; message: string };
+type PollProblem = { field: string; message: string };
 
 /** An option's start: in the future and within two years. */
 export function optionTimeProblem(startTime: number, now: number): string | null {
@@ -196,7 +196,7 @@ export function canAddPollOption(
 export type OptionAnswer<O extends string = string> = { optionId: O; answer: PollAnswer };
 export type Tally = { yes: number; if_need_be: number; no: number };
 
-export const EMPTY_TALLY: Tally = { yes: 0, if_need_be: 0, no: 0 };
+const EMPTY_TALLY: Tally = { yes: 0, if_need_be: 0, no: 0 };
 
 /** One member's answers with one option's answer set (null clears it). */
 export function withAnswer<O extends string>(

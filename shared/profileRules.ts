@@ -16,13 +16,11 @@ import { repairOptionalUserText, textLength, type UserTextOptions } from "./user
 import { optionalUserText } from "./userTextFields";
 
 export {
-  DEFAULT_DISPLAY_NAME,
   DEFAULT_PROFILE_VISIBILITY,
   normalizeOptionalText,
   profileDisplayName,
   PROFILE_VISIBILITIES,
   PROFILE_VISIBILITY_OPTIONS,
-  type ProfileVisibility,
 } from "./profileNames";
 
 // ---------------------------------------------------------------- limits
@@ -30,13 +28,13 @@ export {
 export const USERNAME_MIN_LENGTH = 3;
 export const USERNAME_MAX_LENGTH = 30;
 /** Generated usernames are cut to 20 characters before any suffix. */
-export const GENERATED_USERNAME_MAX_LENGTH = 20;
+const GENERATED_USERNAME_MAX_LENGTH = 20;
 export const DISPLAY_NAME_MAX_LENGTH = 50;
 export const NICKNAME_MAX_LENGTH = 30;
 export const BIO_MAX_LENGTH = 200;
 export const TAGLINE_MAX_LENGTH = 100;
 
-export const PROFILE_MESSAGES = {
+const PROFILE_MESSAGES = {
   usernameRequired: "Username is required and must be at least 3 characters",
   usernameTooShort: "Username must be at least 3 characters long",
   usernameTooLong: `Username must be at most ${USERNAME_MAX_LENGTH} characters long`,
@@ -136,7 +134,7 @@ const favoriteDrinkField = z
   );
 
 /** A username that must be present and valid (the edit form). */
-export const usernameSchema = z
+const usernameSchema = z
   .string()
   .transform(normalizeUsername)
   .superRefine((value, ctx) => {
@@ -178,8 +176,6 @@ export const profileUpdateSchema = z.object({
 
 /** What the client sends (`profiles.update` args). */
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
-/** What the server stores after normalising. */
-export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
 
 /**
  * The edit form: every field present, the username required
@@ -198,7 +194,6 @@ export const profileFormSchema = z.object({
 });
 
 export type ProfileFormInput = z.input<typeof profileFormSchema>;
-export type ProfileFormValues = z.output<typeof profileFormSchema>;
 
 /** The form's starting values from a stored profile (null → '' and 'none'). */
 export function profileFormDefaults(profile: {
@@ -238,8 +233,8 @@ export function firstIssue(error: z.ZodError): FieldError {
 
 export const AVATAR_MAX_MB = 5;
 export const AVATAR_MAX_BYTES = AVATAR_MAX_MB * 1024 * 1024;
-export const AVATAR_ALLOWED_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
-export type AvatarType = (typeof AVATAR_ALLOWED_TYPES)[number];
+const AVATAR_ALLOWED_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
+type AvatarType = (typeof AVATAR_ALLOWED_TYPES)[number];
 /** For `<input type="file" accept=…>`. */
 export const AVATAR_ACCEPT = AVATAR_ALLOWED_TYPES.join(",");
 
@@ -257,7 +252,7 @@ function canonicalImageType(type: string): string {
   return lower === "image/jpg" ? "image/jpeg" : lower;
 }
 
-export function isAllowedAvatarType(type: string | null | undefined): type is AvatarType {
+function isAllowedAvatarType(type: string | null | undefined): type is AvatarType {
   return (
     typeof type === "string" &&
     (AVATAR_ALLOWED_TYPES as readonly string[]).includes(canonicalImageType(type))

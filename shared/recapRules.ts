@@ -8,10 +8,10 @@ import { cleanUserText, hasLoneSurrogate, USER_TEXT_MESSAGES } from "./userText"
 
 // ---------------------------------------------------------------- ratings
 
-export const RATING_MIN = 1;
-export const RATING_MAX = 5;
+const RATING_MIN = 1;
+const RATING_MAX = 5;
 export const RATING_VALUES = [1, 2, 3, 4, 5] as const;
-export type RatingValue = (typeof RATING_VALUES)[number];
+type RatingValue = (typeof RATING_VALUES)[number];
 
 export const RATING_LABELS: Record<RatingValue, string> = {
   1: "Poor Experience",

@@ -7,17 +7,8 @@
  */
 import { eventPageTitle } from "./brand";
 
-export const SHARE_CHANNELS = [
-  "copy",
-  "native",
-  "whatsapp",
-  "sms",
-  "facebook",
-  "x",
-  "linkedin",
-  "instagram",
-] as const;
-export type ShareChannel = (typeof SHARE_CHANNELS)[number];
+export type ShareChannel =
+  "copy" | "native" | "whatsapp" | "sms" | "facebook" | "x" | "linkedin" | "instagram";
 
 /** Channels that open a link (the others copy, or use the device's share sheet). */
 export type ShareLinkChannel = Extract<
@@ -25,14 +16,14 @@ export type ShareLinkChannel = Extract<
   "whatsapp" | "sms" | "facebook" | "x" | "linkedin"
 >;
 
-export type ShareableEvent = { title: string; isPublic: boolean };
+type ShareableEvent = { title: string; isPublic: boolean };
 
 /** How long 'Copied!' shows before the copy button resets. */
 export const COPY_CONFIRMATION_MS = 2000;
 /** When the browser refuses to copy (the link stays selectable in its field). */
 export const COPY_FAILED_MESSAGE = "Couldn't copy the link. Copy it by hand.";
 
-export const PRIVATE_EVENT_MARK = "(Private Event)";
+const PRIVATE_EVENT_MARK = "(Private Event)";
 
 /** 'Join me at Friday Pints', or 'Join me at Friday Pints (Private Event)'. */
 export function shareText(event: ShareableEvent): string {

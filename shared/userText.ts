@@ -15,7 +15,7 @@ export type UserTextOptions = {
   multiline?: boolean;
 };
 
-export type CleanedUserText = { ok: true; text: string } | { ok: false; message: string };
+type CleanedUserText = { ok: true; text: string } | { ok: false; message: string };
 
 export const USER_TEXT_MESSAGES = {
   invalidCharacters: "Text contains characters that can't be saved",

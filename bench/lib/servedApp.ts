@@ -13,14 +13,14 @@ import {
 import { waitForServer } from "../../scripts/lib/waitForServer.ts";
 import { seedDemoWorld } from "../../scripts/seed.ts";
 
-export interface ServedApp {
+interface ServedApp {
   appUrl: string;
   /** Path of a seeded public event's page (the demo world's first upcoming session). */
   eventPath: string;
   stop: () => Promise<void>;
 }
 
-export interface PreviewedBuild {
+interface PreviewedBuild {
   appUrl: string;
   stop: () => Promise<void>;
 }

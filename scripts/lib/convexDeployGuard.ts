@@ -56,7 +56,7 @@ export interface Violation {
   message: string;
 }
 
-export interface RegisteredFunction {
+interface RegisteredFunction {
   name: string;
   kind: "query" | "mutation" | "action" | "httpAction";
   visibility: "public" | "internal" | null;

@@ -43,7 +43,7 @@ function fillTemplate(template: string, kind: string, html: string, headTags = "
  * also held the first paint back. A tab opened in the background (no paint yet)
  * and a browser without paint timing start at once.
  */
-export function scriptsAfterFirstPaint(html: string): string {
+function scriptsAfterFirstPaint(html: string): string {
   const scriptTags =
     /<script type="module" crossorigin src="([^"]+)"><\/script>|<link rel="modulepreload" crossorigin href="([^"]+)">/g;
   const preloads: string[] = [];

@@ -16,7 +16,7 @@ function setOffer(reload: Reload): void {
 }
 
 /** A new version's worker is waiting: `activate` hands the tab to it and reloads. */
-export function offerUpdate(activate: Reload): void {
+function offerUpdate(activate: Reload): void {
   setOffer(activate);
 }
 

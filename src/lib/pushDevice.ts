@@ -12,7 +12,7 @@ export type PushDeviceState =
   /** Supported, permission not refused; `endpoint` is this browser's current subscription. */
   | { kind: "available"; endpoint: string | null };
 
-export function pushSupported(): boolean {
+function pushSupported(): boolean {
   return (
     typeof window !== "undefined" &&
     "serviceWorker" in navigator &&
@@ -48,7 +48,7 @@ function sameKey(key: ArrayBuffer | null, expected: Uint8Array): boolean {
 
 export class PushPermissionError extends Error {}
 
-export type DeviceSubscription = { endpoint: string; keys: { p256dh: string; auth: string } };
+type DeviceSubscription = { endpoint: string; keys: { p256dh: string; auth: string } };
 
 /**
  * Asks for permission (the browser's prompt), then registers /sw.js (or

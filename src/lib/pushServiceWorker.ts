@@ -9,7 +9,7 @@ import { APP_NAME } from "../../shared/brand";
 
 const ICON = "/icons/icon-192.png";
 
-export interface PushMessageLike {
+interface PushMessageLike {
   json(): unknown;
   text(): string;
 }

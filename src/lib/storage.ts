@@ -2,7 +2,7 @@
  * Browser storage that never throws: private modes, disabled storage and
  * quota errors all read as "nothing stored" instead of crashing a screen.
  */
-export type StorageArea = "local" | "session";
+type StorageArea = "local" | "session";
 
 function area(kind: StorageArea): Storage | null {
   try {

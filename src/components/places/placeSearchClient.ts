@@ -20,7 +20,7 @@ export type PlaceSearchBackend = {
   details: (placeId: string) => Promise<PlaceDetails | null>;
 };
 
-export type PlaceSearchClock = {
+type PlaceSearchClock = {
   now: () => number;
   sleep: (ms: number) => Promise<void>;
 };

@@ -14,7 +14,7 @@ import {
   type PlaceSearchBackend,
 } from "./placeSearchClient";
 
-export type PlaceSearchState = {
+type PlaceSearchState = {
   predictions: PlacePrediction[];
   /** A search for the current text is waiting for its debounce or its answer. */
   searching: boolean;

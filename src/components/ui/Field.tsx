@@ -8,7 +8,7 @@ export const inputStyles =
   "placeholder:text-cream-400/80 transition focus:ring-2 focus:ring-brand-amber focus:outline-none " +
   "aria-invalid:ring-2 aria-invalid:ring-red-400";
 
-export interface FieldControlProps {
+interface FieldControlProps {
   id: string;
   "aria-describedby"?: string;
   "aria-invalid"?: true;

@@ -16,7 +16,7 @@ import { wipeDeviceData } from "@/lib/offline/forgetUser";
 /** The signed-in user as `profiles.me` returns it: id, e-mail and own profile (null until made). */
 export type CurrentUser = NonNullable<FunctionReturnType<typeof api.profiles.me>>;
 
-export type CurrentUserState =
+type CurrentUserState =
   | { status: "loading" }
   | { status: "signedOut" }
   | { status: "signedIn"; user: CurrentUser }

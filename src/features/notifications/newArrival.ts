@@ -1,5 +1,5 @@
 /** The part of a notification the arrival toast needs. */
-export interface ArrivalCandidate {
+interface ArrivalCandidate {
   createdAt: number;
   title: string;
   message: string;

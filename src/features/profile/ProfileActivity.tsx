@@ -4,8 +4,8 @@ import { cn } from "@/lib/cn";
 import { usePersistentChoice } from "@/lib/usePersistentChoice";
 
 /** Local-storage keys of the remembered tabs (the selected tabs survive a reload). */
-export const PROFILE_TAB_KEY = "profileActivityTab";
-export const PROFILE_SESSIONS_TAB_KEY = "profileSessionsTab";
+const PROFILE_TAB_KEY = "profileActivityTab";
+const PROFILE_SESSIONS_TAB_KEY = "profileSessionsTab";
 
 const ACTIVITY_TABS = ["sessions", "crews"] as const;
 const SESSION_TABS = ["upcoming", "past"] as const;

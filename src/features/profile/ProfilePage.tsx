@@ -22,7 +22,7 @@ import type { FullProfileView } from "./types";
  * What later issues plug into the profile page. Each gets the profile's
  * user id and whether the viewer owns it.
  */
-export interface ProfileSlots {
+interface ProfileSlots {
   /** Own profile: Create Session and Build Crew (events and crews issues). */
   ownerActions?: ReactNode;
   /** Own profile: the next upcoming session card (events issue). */

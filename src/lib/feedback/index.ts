@@ -5,8 +5,6 @@
  */
 import type { FeedbackKind } from "@shared/feedback";
 
-export type { FeedbackKind };
-
 /** Plays `kind` with the stored settings; `target` is the element that pulses. */
 export function playFeedback(kind: FeedbackKind, target?: Element | null): void {
   import("./player")

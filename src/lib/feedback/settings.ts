@@ -5,7 +5,7 @@
 import { parseFeedbackSettings, type FeedbackSettings } from "@shared/feedback";
 import { readStorage, writeStorage } from "../storage";
 
-export const FEEDBACK_SETTINGS_KEY = "feedbackSettings";
+const FEEDBACK_SETTINGS_KEY = "feedbackSettings";
 
 export function readFeedbackSettings(): FeedbackSettings {
   const raw = readStorage("local", FEEDBACK_SETTINGS_KEY);

@@ -17,7 +17,7 @@ export interface ConnectionSource {
   subscribe(onChange: () => void): () => void;
 }
 
-export interface ConnectionWatch {
+interface ConnectionWatch {
   /** Since when (ms since the epoch) the app has been cut off, or null while connected. */
   lostAt: () => number | null;
   /** For useSyncExternalStore: the source is watched while anyone listens. */

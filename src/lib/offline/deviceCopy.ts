@@ -75,6 +75,8 @@ function drop(ref: CopyRef, key: string): void {
 /**
  * A screen's query changed: its live value arrived (kept), failed (FAILED: dropped), or is
  * awaited (LOADING: asked of the device).
+ *
+ * @public (called through the dynamic import in ./deviceCopyLoader.ts)
  */
 export function update(ref: CopyRef, key: string, live: unknown, firstPage?: number): void {
   if (ref.userId !== deviceUserId()) return;
@@ -91,6 +93,8 @@ window.addEventListener("visibilitychange", () => {
 /**
  * Before the app first renders: what this page showed when it was last open, so that its
  * screen's first render already has it.
+ *
+ * @public (called through the dynamic import in ./deviceCopyLoader.ts)
  */
 export async function warm(): Promise<void> {
   const userId = deviceUserId();
@@ -101,7 +105,11 @@ export async function warm(): Promise<void> {
   for (const [key, kept] of found) if (!memory.has(key)) memory.set(key, kept, true);
 }
 
-/** Everything on the device, and what is waiting to be written. */
+/**
+ * Everything on the device, and what is waiting to be written.
+ *
+ * @public (called through the dynamic import in ./deviceCopyLoader.ts)
+ */
 export async function wipe(): Promise<void> {
   pending.clear();
   asking.clear();

@@ -19,7 +19,7 @@ const RECORD_VERSION = 1;
 type DeviceUserRecord = { version: number; userId: string; session: string; me: JSONValue };
 
 /** The confirmed user: `profiles.me`'s value, with `userId` at least. */
-export type DeviceUser = { userId: string } & Record<string, unknown>;
+type DeviceUser = { userId: string } & Record<string, unknown>;
 
 const listeners = new Set<() => void>();
 let lastRaw: string | null = null;

@@ -18,10 +18,10 @@ import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/v
 import { KEPT_QUERIES, type KeptQuery } from "./keptQueries";
 
 /** What the device keeps in all: 5 MB, a few hundred screens' worth. */
-export const DEVICE_COPY_BUDGET_BYTES = 5 * 1024 * 1024;
+const DEVICE_COPY_BUDGET_BYTES = 5 * 1024 * 1024;
 /** A result larger than this (a fifth of the budget) is not kept. */
-export const ENTRY_MAX_BYTES = 1024 * 1024;
-export const DEVICE_COPY_DB = "clink-device-copy";
+const ENTRY_MAX_BYTES = 1024 * 1024;
+const DEVICE_COPY_DB = "clink-device-copy";
 
 /** Which kept result: `args` is the JSON text of the query's arguments (and page size). */
 export type CopyRef = { userId: string; name: string; args: string; paged: boolean };
@@ -67,7 +67,7 @@ export type DeviceCopyStore = {
   close(): Promise<void>;
 };
 
-export type DeviceCopyOptions = {
+type DeviceCopyOptions = {
   dbName?: string;
   budgetBytes?: number;
   entryMaxBytes?: number;

@@ -118,7 +118,7 @@ export class CrewPage {
 }
 
 /** The create / edit crew wizard (2 steps). */
-export class CrewWizardDialog {
+class CrewWizardDialog {
   readonly dialog: Locator;
   readonly stepLabel: Locator;
   /** The step's title: 'Build your crew' / 'Edit crew details', then 'Visibility & invites'. */
@@ -173,7 +173,7 @@ export class CrewWizardDialog {
 }
 
 /** The crew page's invite dialog: search and pick, or invite by username. */
-export class InviteDialog {
+class InviteDialog {
   readonly dialog: Locator;
   readonly search: Locator;
   readonly selected: Locator;
@@ -213,7 +213,7 @@ export class InviteDialog {
  * The share invite link dialog: the new link (copied as it appears), Copy ('Copied!'
  * for 2 s), its QR code, Revoke link, and the crew's other links that still work.
  */
-export class ShareLinkDialog {
+class ShareLinkDialog {
   readonly dialog: Locator;
   readonly link: Locator;
   readonly copy: Locator;

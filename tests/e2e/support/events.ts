@@ -63,7 +63,7 @@ export async function localDateTimeOnWeekday(
   return await localDateTime(page, days, hour);
 }
 
-export type NewEvent = {
+type NewEvent = {
   title: string;
   when?:
     | { choice: "Right Now" }

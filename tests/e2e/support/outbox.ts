@@ -3,7 +3,7 @@ import { chromiumLaunchArgs, locateChromium } from "../../../scripts/lib/chromiu
 import { appUrl } from "./env.ts";
 
 /** One tap waiting in the app's outbox (IndexedDB `clink-outbox`). */
-export type QueuedTap = { key: string; userId: string; name: string };
+type QueuedTap = { key: string; userId: string; name: string };
 
 /** What waits in the outbox on this device. An absent database reads as empty. */
 export async function queuedOnDevice(page: Page): Promise<QueuedTap[]> {

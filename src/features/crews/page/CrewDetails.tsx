@@ -236,7 +236,7 @@ export function CrewDetails({
   );
 }
 
-export type DeclineSteps = { start: () => void; done: (declined: boolean) => void };
+type DeclineSteps = { start: () => void; done: (declined: boolean) => void };
 
 /** An invitee answers on the crew page: Accept or Decline. */
 function InvitationBanner({

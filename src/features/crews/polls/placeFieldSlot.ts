@@ -3,7 +3,7 @@ import type { Place } from "@shared/eventRules";
 
 export type PollPlaceValue = { location: string; place: Place | null };
 
-export type PollPlaceFieldProps = {
+type PollPlaceFieldProps = {
   value: PollPlaceValue;
   onChange: (value: PollPlaceValue) => void;
   error?: string;

@@ -3,7 +3,7 @@ import type { Id } from "@convex/_generated/dataModel";
 import type { DebugLog } from "../kit/useDebugLog";
 
 /** What the console's tabs share: the test session made in Email Testing or E2E, and the log. */
-export type ConsoleState = {
+type ConsoleState = {
   testEventId: Id<"events"> | null;
   setTestEventId: (id: Id<"events"> | null) => void;
   log: DebugLog["log"];

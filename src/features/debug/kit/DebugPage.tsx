@@ -57,7 +57,7 @@ export function DebugPage({ title, description, signInMessage, wide, children }:
   );
 }
 
-export function DebugPagesDisabled() {
+function DebugPagesDisabled() {
   return (
     <Card role="status">
       <h2 className="font-display text-xl font-bold">
@@ -75,7 +75,7 @@ export function DebugPagesDisabled() {
 }
 
 /** The spec's sign-in prompt with a link to /login that comes back here afterwards. */
-export function SignInPrompt({ message }: { message: string }) {
+function SignInPrompt({ message }: { message: string }) {
   const location = useLocation();
   return (
     <Card role="status" className="flex flex-col items-start gap-4">

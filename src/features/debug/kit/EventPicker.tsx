@@ -8,7 +8,7 @@ import { Skeleton } from "@/components/ui/Skeleton";
 import { cn } from "@/lib/cn";
 import { useQueryState } from "@/lib/useQueryState";
 
-export type EventSource = "upcoming" | "past" | "discover";
+type EventSource = "upcoming" | "past" | "discover";
 
 const sourceLabels: Record<EventSource, string> = {
   upcoming: "Your upcoming sessions",
@@ -17,7 +17,7 @@ const sourceLabels: Record<EventSource, string> = {
 };
 
 /** The last part of a pasted event link, or the code / slug / id itself. */
-export function eventRefFrom(input: string): string {
+function eventRefFrom(input: string): string {
   const trimmed = input.trim();
   try {
     return new URL(trimmed).pathname.split("/").filter(Boolean).pop() ?? trimmed;

@@ -2,7 +2,7 @@ import { avatarOverflowLabel, AVATAR_STACK_MAX } from "@shared/eventCopy";
 import { Avatar } from "@/components/ui/Avatar";
 import { cn } from "@/lib/cn";
 
-export type StackPerson = { userId: string; name: string; avatarUrl?: string | null };
+type StackPerson = { userId: string; name: string; avatarUrl?: string | null };
 
 /**
  * Overlapping avatars of the first attendees with a '+N' overflow: 4 on

@@ -10,7 +10,7 @@ import { UsersIcon } from "@/components/ui/screenIcons";
 import { ClockIcon, LockSmallIcon, PinIcon } from "./icons";
 
 /** What a card shows: a subset of the server's event card (convex/model/eventViews.ts). */
-export type EventCardData = {
+type EventCardData = {
   _id: string;
   title: string;
   path: string;

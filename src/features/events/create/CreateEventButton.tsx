@@ -16,7 +16,7 @@ import type { CreatedEvent } from "./CreateEventWizard";
  * rendered somewhere on the page. After creating: the share dialog, then the
  * new event's page (its "Go to Event" button, or closing it).
  */
-export function useCreateEventDialog() {
+function useCreateEventDialog() {
   const navigate = useNavigate();
   const [wizardOpen, setWizardOpen] = useState(false);
   const [created, setCreated] = useState<CreatedEvent | null>(null);

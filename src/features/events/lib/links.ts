@@ -5,7 +5,7 @@ type Addressable = { path: string };
  * The deployment's site URL (HTTP actions): VITE_CONVEX_SITE_URL, or derived
  * from a Convex cloud URL (…convex.cloud → …convex.site); null if unknown.
  */
-export function convexSiteUrl(): string | null {
+function convexSiteUrl(): string | null {
   const explicit = import.meta.env.VITE_CONVEX_SITE_URL as string | undefined;
   if (explicit) return explicit.replace(/\/+$/, "");
   const cloud = import.meta.env.VITE_CONVEX_URL;

@@ -1,6 +1,6 @@
 import { formatEventDate, toDateTimeLocalValue } from "@shared/eventTiming";
 
-export type TimelineDay<T> = { key: string; label: string; events: T[] };
+type TimelineDay<T> = { key: string; label: string; events: T[] };
 
 /**
  * Sessions grouped by the local day they start, each day once: lists come

@@ -32,7 +32,7 @@ const UNDECIDED_CHOICES = [
 ] as const;
 type UndecidedChoice = (typeof UNDECIDED_CHOICES)[number]["status"];
 
-export type JoinViewer = {
+type JoinViewer = {
   signedIn: boolean;
   role: "host" | "co_host" | "attendee" | "none";
   rsvpStatus: "going" | "maybe" | "not_going" | null;

@@ -8,7 +8,7 @@ const EventMap = lazy(() => import("./EventMap"));
 const mapPlaceholder = <div className="h-56 animate-pulse rounded-2xl bg-night-800 sm:h-64" />;
 
 /** A maps link that works on every device: coordinates when known, else the address. */
-export function mapsUrl(place: {
+function mapsUrl(place: {
   latitude: number | null;
   longitude: number | null;
   query: string;

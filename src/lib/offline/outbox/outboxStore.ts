@@ -9,7 +9,7 @@
 import { openDB, type DBSchema, type IDBPDatabase } from "idb";
 import type { JSONValue } from "convex/values";
 
-export const OUTBOX_DB = "clink-outbox";
+const OUTBOX_DB = "clink-outbox";
 
 /** A queued call of a public mutation, by the user who made it. */
 export type QueuedAction = {

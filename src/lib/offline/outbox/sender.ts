@@ -24,7 +24,7 @@ export { OUTBOX_MAX_AGE_MS };
 export const OUTBOX_TOO_OLD_MESSAGE = "It waited more than a week without a connection.";
 const REFUSED_FALLBACK = "The server could not apply it.";
 
-export type SenderDeps = {
+type SenderDeps = {
   store: OutboxStore;
   /** The signed-in user whose actions may be sent now, or null. */
   userId: () => string | null;
