@@ -27,8 +27,6 @@ const LABELS = new Map<string, string>([
   [getFunctionName(api.tab.markPaid), "Marking the transfer paid"],
 ]);
 
-export const QUEUEABLE_MUTATIONS: ReadonlySet<string> = new Set(LABELS.keys());
-
 /** How a refusal names the action ("Your join was not applied."). */
 export function queuedActionLabel(name: string): string {
   return LABELS.get(name) ?? "Your change";
