@@ -112,8 +112,9 @@ export function AvatarUploader({ name, avatarUrl }: { name: string; avatarUrl: s
             className={cn(
               buttonStyles({ variant: "secondary", size: "md" }),
               "cursor-pointer peer-focus-visible:outline-3 peer-focus-visible:outline-offset-3 peer-focus-visible:outline-brand-amber",
-              busy && "pointer-events-none opacity-50",
-              network.blocked && "cursor-not-allowed opacity-50",
+              // Dimmed like a disabled button: its text still reads at 4.5:1.
+              busy && "pointer-events-none opacity-70",
+              network.blocked && "cursor-not-allowed opacity-70",
             )}
           >
             <CameraIcon className="size-5" /> Upload new photo

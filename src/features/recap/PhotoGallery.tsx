@@ -243,7 +243,7 @@ function PhotoUploader({ eventId }: { eventId: Id<"events"> }) {
           className={cn(
             "inline-flex h-11 cursor-pointer items-center gap-2 rounded-full bg-night-700 px-5 text-sm font-semibold text-cream-50 transition hover:bg-night-600",
             "focus-within:ring-2 focus-within:ring-brand-amber",
-            busy && "pointer-events-none opacity-60",
+            busy && "pointer-events-none opacity-70",
           )}
         >
           <CameraIcon className="size-4" /> {file ? "Choose another photo" : "Add a photo"}
