@@ -177,7 +177,8 @@ function Plan({
         <ul className="flex flex-col gap-2" aria-label="Settle-up plan">
           {tab.plan.map((transfer) => {
             const sending = isQueued(transfer.from, transfer.to);
-            const text = `${name(transfer.from)} ${transfer.from === tab.viewerId ? "pay" : "pays"} ${name(transfer.to)} ${formatMoney(transfer.amount, currency)}`;
+            const payee = transfer.to === tab.viewerId ? "you" : name(transfer.to);
+            const text = `${name(transfer.from)} ${transfer.from === tab.viewerId ? "pay" : "pays"} ${payee} ${formatMoney(transfer.amount, currency)}`;
             return (
               <li
                 key={`${transfer.from}-${transfer.to}`}
