@@ -43,7 +43,7 @@ export function ConfirmDialog({
           }}
           disabled={busy}
           {...network?.control}
-          className="inline-flex h-11 items-center justify-center gap-2 rounded-full bg-red-600 px-5 text-sm font-semibold text-white transition hover:bg-red-700 active:scale-[0.97] disabled:opacity-60 aria-disabled:cursor-not-allowed aria-disabled:opacity-60 aria-disabled:active:scale-100"
+          className="inline-flex h-11 items-center justify-center gap-2 rounded-full bg-red-600 px-5 text-sm font-semibold text-white transition hover:bg-red-700 active:scale-[0.97] disabled:opacity-70 aria-disabled:cursor-not-allowed aria-disabled:opacity-70 aria-disabled:active:scale-100"
         >
           {busy && <Spinner className="size-4" />}
           {busy ? (network?.busyLabel(busyLabel) ?? busyLabel) : confirmLabel}

@@ -115,7 +115,7 @@ function OptionGroup<T extends string>({
   onChange: (value: T) => void;
 }) {
   return (
-    <fieldset disabled={disabled} className="disabled:opacity-50">
+    <fieldset disabled={disabled} className="disabled:opacity-70">
       <legend className="text-sm font-semibold text-cream-200">{legend}</legend>
       {hint && <p className="mt-0.5 text-sm text-cream-400">{hint}</p>}
       <div className="mt-3 grid grid-cols-3 gap-2">

@@ -158,7 +158,7 @@ export function UserSearchPicker({
                   disabled={!picked && full}
                   onClick={() => toggle(user)}
                   className={cn(
-                    "flex w-full items-center gap-3 rounded-2xl px-3 py-2 text-left transition disabled:opacity-50",
+                    "flex w-full items-center gap-3 rounded-2xl px-3 py-2 text-left transition disabled:opacity-70",
                     picked
                       ? "bg-amber-300/15 ring-1 ring-brand-amber/60 ring-inset"
                       : "hover:bg-night-800",
