@@ -11,7 +11,11 @@ const HEADING_WAIT_MS = 5000;
  */
 const TITLE_SETTLE_MS = 400;
 
-const dialogOpen = () => document.querySelector('[role="dialog"][aria-modal="true"]') !== null;
+/** The dialog on top (opened last), if one is open: focus belongs inside it. */
+function topDialog(): Element | null {
+  const dialogs = document.querySelectorAll('[role="dialog"]');
+  return dialogs[dialogs.length - 1] ?? null;
+}
 
 /**
  * Another page (not the first one loaded): once its main heading is there, focus moves to it and
@@ -32,7 +36,7 @@ export function useRouteFocus(): void {
       observer.disconnect();
       window.clearTimeout(giveUp);
       frame = requestAnimationFrame(() => {
-        if (!dialogOpen()) mainHeading()?.focus({ preventScroll: true });
+        if (!topDialog()) mainHeading()?.focus({ preventScroll: true });
       });
       titleRead = window.setTimeout(() => announce(document.title), TITLE_SETTLE_MS);
     };
@@ -74,14 +78,20 @@ export function useFocusKeeper(): void {
     const observer = new MutationObserver(() => {
       const last = lastFocused[0];
       if (document.activeElement !== document.body || !last) return;
+      const dialog = topDialog();
       if (last.isConnected) {
         if (last.matches(":disabled")) disabledWhileFocused = true;
-        else if (disabledWhileFocused) (last as HTMLElement).focus({ preventScroll: true });
+        else if (disabledWhileFocused && (!dialog || dialog.contains(last)))
+          (last as HTMLElement).focus({ preventScroll: true });
         return;
       }
-      const kept = lastFocused.find((node) => node.isConnected && node !== document.body);
+      // The nearest part still shown; with a dialog open, only a part of that dialog.
+      const kept = lastFocused.find(
+        (node) => node.isConnected && node !== document.body && (!dialog || dialog.contains(node)),
+      );
       lastFocused = [];
-      const next = (kept && firstTabbable(kept)) ?? mainHeading();
+      const next =
+        (kept && firstTabbable(kept)) ?? (dialog ? firstTabbable(dialog) : mainHeading());
       next?.focus({ preventScroll: true });
     });
     document.addEventListener("focusin", onFocusIn);
