@@ -136,6 +136,8 @@ export const TAB_MESSAGES = {
   paid: "Marked paid",
   settled: "All settled up 🎉",
   empty: "No expenses yet. Add the first round!",
+  leftButOnTab:
+    "You're not going any more: your expenses and balance stay on the tab until it's settled.",
 } as const;
 
 // ---------------------------------------------------------------- who may

@@ -53,6 +53,9 @@ export function TabSection({ eventId }: { eventId: Id<"events"> }) {
     >
       <div className="flex flex-col gap-6">
         <CurrencySetting tab={tab} />
+        {!tab.canAddExpense && (
+          <p className="text-sm text-cream-300">{TAB_MESSAGES.leftButOnTab}</p>
+        )}
         {tab.people.length === 0 ? (
           <p className="text-cream-300">{TAB_MESSAGES.empty}</p>
         ) : (
