@@ -1,7 +1,7 @@
 /**
  * The photo gallery (rules: docs/product-rules.md#recap): thin public functions over model/photos.ts.
  */
-import { paginationOptsValidator } from "convex/server";
+import { paginationOptsValidator, paginationResultValidator } from "convex/server";
 import { v } from "convex/values";
 import { action, internalMutation, internalQuery, mutation, query } from "./_generated/server";
 import { RECAP_MESSAGES } from "../shared/recapRules";
@@ -14,6 +14,7 @@ import {
   listPhotosForViewer,
   photoUploadInfo,
 } from "./model/photos";
+import { photoViewValidator } from "./model/recapValidators";
 import { generateUploadUrlFor } from "./model/uploads";
 import { getViewerId, getViewerIdInAction } from "./model/viewer";
 
@@ -55,6 +56,7 @@ export const add = action({
  */
 export const list = query({
   args: { eventId: v.id("events"), paginationOpts: paginationOptsValidator },
+  returns: paginationResultValidator(photoViewValidator),
   handler: async (ctx, { eventId, paginationOpts }) =>
     await listPhotosForViewer(ctx, await getViewerId(ctx), eventId, paginationOpts),
 });

@@ -5,6 +5,7 @@
 import { v } from "convex/values";
 import { internalMutation, query } from "./_generated/server";
 import { cleanupRecapRowsOfDeletedUser } from "./model/recapCleanup";
+import { recapViewValidator } from "./model/recapValidators";
 import { recapForViewer } from "./model/recapView";
 import { getViewerId } from "./model/viewer";
 
@@ -17,6 +18,7 @@ import { getViewerId } from "./model/viewer";
  */
 export const get = query({
   args: { eventId: v.id("events") },
+  returns: recapViewValidator,
   handler: async (ctx, { eventId }) => await recapForViewer(ctx, await getViewerId(ctx), eventId),
 });
 

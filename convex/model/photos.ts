@@ -9,13 +9,15 @@ import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { ActionCtx, MutationCtx, QueryCtx } from "../_generated/server";
 import type { PaginationOptions, PaginationResult } from "convex/server";
+import type { Infer } from "convex/values";
 import { IMAGE_SNIFF_BYTES, sniffImageType } from "../../shared/profileRules";
 import { ERROR_MESSAGES } from "../../shared/errors";
 import { PHOTO_MAX_BYTES, RECAP_MESSAGES, parseCaption, photoFileProblem, type PhotoFileProblem } from "../../shared/recapRules";
 import { clampPageSize } from "../../shared/eventAccess";
 import { canObjectToPhoto, canSeeObjectors, canSeePhoto, hiddenPhotoReason, isPhotoHidden } from "../../shared/photoConsentRules";
 import { appError } from "./errors";
-import { People, type PersonView } from "./eventViews";
+import { People } from "./eventViews";
+import type { photoViewValidator } from "./recapValidators";
 import { deleteStoredFile, isAnotherUsersAvatar } from "./profiles";
 import { adjustRecapCounters, getEventEnsuringRecapAttendee, getEventEnsuringRecapViewer, recapUnlocked } from "./recap";
 import { countBadgeActivity } from "./badgeCounters";
@@ -146,21 +148,8 @@ export async function deletePhotoEnsuringUploaderOrHost(
 
 // ---------------------------------------------------------------- listing
 
-export type PhotoView = {
-  _id: Id<"event_photos">;
-  eventId: Id<"events">;
-  url: string | null;
-  caption: string | null;
-  createdAt: number;
-  uploader: PersonView;
-  canDelete: boolean;
-  /** Why it is hidden ('Hidden: Ann asked not to show it'), or null when shown to everyone. */
-  hiddenReason: string | null;
-  /** The viewer asked not to show it (they may lift that). */
-  viewerObjected: boolean;
-  /** The viewer may say "I'm in this — don't show it". */
-  canObject: boolean;
-};
+/** A photo as one viewer sees it (who may delete it, why it is hidden, whether they objected). */
+export type PhotoView = Infer<typeof photoViewValidator>;
 
 /** Who is looking: their id and whether they host the session (creator or co-host). */
 export type PhotoViewer = { id: Id<"users"> | null; isHost: boolean };

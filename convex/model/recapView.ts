@@ -5,6 +5,7 @@
  * photo, and whether the viewer attended ('You missed this one!' when not).
  * Bounded: counters from the event, 5 participants, one comment or photo.
  */
+import type { Infer } from "convex/values";
 import type { Id } from "../_generated/dataModel";
 import type { QueryCtx } from "../_generated/server";
 import { EVENT_PAGE_ATTENDEES_SHOWN } from "../../shared/eventAccess";
@@ -13,12 +14,17 @@ import { crawlSummary } from "../../shared/stopRules";
 import { ViewerReactions, commentView, topComment } from "./comments";
 import { People } from "./eventViews";
 import { getRating, ratingView } from "./ratings";
+import type { recapViewValidator } from "./recapValidators";
 import { latestPhoto, photoView } from "./photos";
 import { isHostOf } from "./photoObjections";
 import { getEventEnsuringRecapViewer, ratingSummaryOf, recapUnlocked, viewerAttended } from "./recap";
 import { crawlStopCount } from "./stopRows";
 
-export async function recapForViewer(ctx: QueryCtx, viewerId: Id<"users"> | null, eventId: Id<"events">) {
+export async function recapForViewer(
+  ctx: QueryCtx,
+  viewerId: Id<"users"> | null,
+  eventId: Id<"events">,
+): Promise<RecapView> {
   const access = await getEventEnsuringRecapViewer(ctx, eventId, viewerId);
   const { event } = access;
   const people = new People(ctx, viewerId);
@@ -65,4 +71,4 @@ async function crawlLine(ctx: QueryCtx, eventId: Id<"events">, durationMs: numbe
   return stops === 0 ? null : crawlSummary(stops, durationMs);
 }
 
-export type RecapView = Awaited<ReturnType<typeof recapForViewer>>;
+export type RecapView = Infer<typeof recapViewValidator>;
