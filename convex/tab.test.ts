@@ -443,6 +443,22 @@ describe("markPaid", () => {
   });
 });
 
+describe("markPaid, queued", () => {
+  test("a mark paid replayed with its key counts the payment once; a refused one keeps no receipt", async () => {
+    const { t, alex, kim, eventId } = await setup();
+    await add(alex, eventId, expense(alex, [alex, kim], 1000));
+    const key = "0190f1c2-7d3e-7a4b-8c5d-6e7f8a9b0c1e";
+    const pay = { eventId, from: kim.userId, to: alex.userId, amount: 500, idempotencyKey: key };
+    await expectError(kim.asUser.mutation(api.tab.markPaid, { ...pay, amount: 600 }), {
+      code: "VALIDATION",
+    });
+    expect(await kim.asUser.mutation(api.tab.markPaid, pay)).toBeNull();
+    expect(await kim.asUser.mutation(api.tab.markPaid, pay)).toBeNull();
+    expect((await tabRows(t)).settlements).toHaveLength(1);
+    expect(nets(await kim.asUser.query(api.tab.get, { eventId }))).toEqual({ Alex: 0, Kim: 0 });
+  });
+});
+
 describe("setCurrency", () => {
   test("a host chooses it before the first expense; others and unknown codes are refused", async () => {
     const { t, host, coHost, alex, kim, stranger, eventId } = await setup();
