@@ -9,7 +9,7 @@ export class TabSection {
   readonly expenses: Locator;
   readonly dialog: Locator;
 
-  constructor(private readonly page: Page) {
+  constructor(page: Page) {
     this.section = page.getByRole("region", { name: "Tab", exact: true });
     this.addExpense = this.section.getByRole("button", { name: "Add expense" });
     this.balances = this.section.getByRole("list", { name: "Balances" });
