@@ -57,6 +57,15 @@ test("don't show it: a photo one guest asks to hide leaves another's gallery liv
   const bRecap = new EventRecapSection(b.page);
   await bRecap.photo(caption).click();
   await expect(bRecap.viewer).toBeVisible();
+  await expect(bRecap.dontShowIt).toBeVisible();
+  if (process.env.CLINK_SHOTS_DIR) {
+    await mkdir(SHOTS, { recursive: true });
+    await b.page.setViewportSize({ width: 390, height: 844 });
+    await bRecap.viewer.evaluate((el) =>
+      Promise.allSettled(el.ownerDocument.getAnimations().map((animation) => animation.finished)),
+    );
+    await b.page.screenshot({ path: `${SHOTS}/photo-consent-ask-390.png` });
+  }
   await bRecap.dontShowIt.click();
   await expect(bRecap.viewer.getByText("Hidden: you asked not to show it")).toBeVisible();
   await expect(bRecap.showItAgain).toBeVisible();
