@@ -20,7 +20,8 @@ const iconButton =
 /**
  * The crawl's stops in order, each with its maps link; the current one is marked. The host and
  * co-hosts move a stop up or down, remove it, or say the crew is there ("We're here", to jump
- * ahead or back). Reordering and removing need the connection.
+ * ahead or back). Reordering and removing need the connection. The controls sit under the name,
+ * which keeps the row's width on a phone.
  */
 export function StopList({
   eventId,
@@ -100,8 +101,30 @@ export function StopList({
                     </p>
                   )}
                 </div>
+              </div>
+              <div className="flex flex-wrap items-center gap-2 pl-11">
+                <a
+                  href={stop.mapsUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="inline-flex min-h-11 items-center gap-1.5 text-sm font-semibold text-brand-amber underline-offset-4 hover:underline"
+                >
+                  <PinIcon className="size-4" />
+                  Map<span className="sr-only"> of {stop.name} (opens a new tab)</span>
+                </a>
+                {canMove && !isCurrent && (
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    className="h-11"
+                    onClick={() => onArrive(stop._id)}
+                  >
+                    {STOP_MESSAGES.weAreHere}
+                    <span className="sr-only">: {stop.name}</span>
+                  </Button>
+                )}
                 {canEdit && (
-                  <div className="flex shrink-0 gap-1">
+                  <div className="ml-auto flex shrink-0 gap-1">
                     <button
                       type="button"
                       className={iconButton}
@@ -138,28 +161,6 @@ export function StopList({
                       <TrashIcon className="size-5" />
                     </button>
                   </div>
-                )}
-              </div>
-              <div className="flex flex-wrap items-center gap-2 pl-11">
-                <a
-                  href={stop.mapsUrl}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="inline-flex min-h-11 items-center gap-1.5 text-sm font-semibold text-brand-amber underline-offset-4 hover:underline"
-                >
-                  <PinIcon className="size-4" />
-                  Map<span className="sr-only"> of {stop.name} (opens a new tab)</span>
-                </a>
-                {canMove && !isCurrent && (
-                  <Button
-                    size="sm"
-                    variant="secondary"
-                    className="h-11"
-                    onClick={() => onArrive(stop._id)}
-                  >
-                    {STOP_MESSAGES.weAreHere}
-                    <span className="sr-only">: {stop.name}</span>
-                  </Button>
                 )}
               </div>
             </li>
