@@ -6,7 +6,7 @@
  *   left keeps their expenses and balance, and still sees what they owe).
  *   Anyone else gets what a session that does not exist gets: `null` from
  *   the queries, NOT_FOUND 'Event not found' from the writes on a session
- *   they cannot see, FORBIDDEN on one they can (a public session).
+ *   they cannot see, FORBIDDEN on one they can (a public session, or a 'maybe').
  * - Balances are maintained on every write (`tab_balances`, one row per
  *   session and person), so the tab reads one row per person and never its
  *   expenses; a row that drops to all zeros goes.
