@@ -235,7 +235,8 @@ test("signed out, then a crew's host and member (profiles, crew, poll, settings,
   await profileEdit.dialog.getByRole("button", { name: "Continue" }).click();
   await expect(profileEdit.dialog.getByRole("heading", { name: "Last call" })).toBeVisible();
   await hostAudit.state("delete account, last call");
-  await profileEdit.dialog.getByRole("button", { name: "Cancel" }).click();
+  await hp.keyboard.press("Escape");
+  await expect(profileEdit.dialog).toHaveCount(0);
   await hp.goto(`/profile/${hostName}/badges`);
   await h1(hp);
   await hostAudit.route("badges");
