@@ -163,7 +163,8 @@ function RatingForm({
                 aria-hidden="true"
                 className={cn(
                   "flex size-11 items-center justify-center rounded-full text-3xl transition peer-focus-visible:ring-2 peer-focus-visible:ring-brand-amber group-hover:scale-110",
-                  n <= rating ? "text-brand-amber" : "text-night-600",
+                  // An unpicked star is the control itself: night-400 keeps it at 3:1 or more.
+                  n <= rating ? "text-brand-amber" : "text-night-400",
                 )}
               >
                 ★
