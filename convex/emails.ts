@@ -7,6 +7,7 @@ import { v } from "convex/values";
 import { internalAction, internalMutation, query } from "./_generated/server";
 import { emailDataValidator, emailTypeValidator } from "./schema";
 import { requireDebugPagesEnabled } from "./model/debug";
+import { debugMailboxValidator } from "./model/debugValidators";
 import {
   DEBUG_MAILBOX_SIZE,
   EMAIL_LOG_RETENTION_MS,
@@ -117,6 +118,7 @@ export const pruneOldLogs = internalMutation({
  */
 export const latestForDebug = query({
   args: { limit: v.optional(v.number()) },
+  returns: debugMailboxValidator,
   handler: async (ctx, { limit }) => {
     requireDebugPagesEnabled();
     const size = Math.max(1, Math.min(Math.floor(limit ?? DEBUG_MAILBOX_SIZE), DEBUG_MAILBOX_SIZE));

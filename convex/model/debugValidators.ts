@@ -90,3 +90,29 @@ export const testTokensValidator = nullable(
     }),
   ),
 );
+
+const emailLog = doc(schema, "email_logs").fields;
+
+/** The debug mailbox (./emails.ts `debugMailbox`): whose messages, and each with the links found in it. */
+export const debugMailboxValidator = v.object({
+  scope: v.union(v.literal("everyone"), v.literal("viewer"), v.literal("signedOut")),
+  messages: v.array(
+    v.object({
+      id: emailLog._id,
+      createdAt: v.number(),
+      status: emailLog.status,
+      type: emailLog.type,
+      subject: emailLog.subject,
+      recipient: emailLog.recipient,
+      messageId: emailLog.messageId,
+      sentAt: emailLog.sentAt,
+      errorMessage: emailLog.errorMessage,
+      delivery: emailLog.delivery,
+      data: nullable(v.record(v.string(), v.union(v.string(), v.number(), v.boolean(), v.null()))),
+      text: emailLog.text,
+      html: emailLog.html,
+      links: v.array(v.string()),
+      signInLinkHidden: v.boolean(),
+    }),
+  ),
+});

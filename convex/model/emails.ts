@@ -6,6 +6,7 @@
  *
  * Call `sendEmail` from an action, or schedule `internal.emails.send`.
  */
+import type { Infer } from "convex/values";
 import { Resend } from "resend";
 import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
@@ -15,6 +16,7 @@ import { normalizeEmail } from "../../shared/authMessages";
 import { extractUrls } from "../../shared/emailLinks";
 import type { EMAIL_TYPES } from "../schema";
 import { isLocalDeployment } from "./debug";
+import type { debugMailboxValidator } from "./debugValidators";
 import { getViewerId } from "./viewer";
 
 export type EmailType = (typeof EMAIL_TYPES)[number];
@@ -208,16 +210,11 @@ export async function fillOutboxEmail(
 export const DEBUG_MAILBOX_SIZE = 20;
 
 /**
- * Whose messages the debug mailbox shows: everyone's on a local backend (a
- * newcomer reads their sign-in link there); elsewhere only the signed-in
- * user's, sign-in links hidden; nothing when signed out there.
+ * The debug mailbox. Its `scope` says whose messages it shows: everyone's on
+ * a local backend (a newcomer reads their sign-in link there); elsewhere only
+ * the signed-in user's, sign-in links hidden; nothing when signed out there.
  */
-export type MailboxScope = "everyone" | "viewer" | "signedOut";
-
-export type DebugMailbox = {
-  scope: MailboxScope;
-  messages: DebugEmailView[];
-};
+type DebugMailbox = Infer<typeof debugMailboxValidator>;
 
 /**
  * The debug mailbox (the /debug-email page): the latest
@@ -247,9 +244,9 @@ function withoutSignInLink(view: DebugEmailView): DebugEmailView {
   return { ...view, text: null, html: null, links: [], signInLinkHidden: true };
 }
 
-export type DebugEmailView = ReturnType<typeof debugEmailView>;
+type DebugEmailView = DebugMailbox["messages"][number];
 
-export function debugEmailView(log: Doc<"email_logs">) {
+export function debugEmailView(log: Doc<"email_logs">): DebugEmailView {
   return {
     id: log._id,
     createdAt: log._creationTime,
