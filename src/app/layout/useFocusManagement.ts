@@ -79,16 +79,20 @@ export function useFocusKeeper(): void {
       const last = lastFocused[0];
       if (document.activeElement !== document.body || !last) return;
       const dialog = topDialog();
+      // Still there, not in a dialog that is closing or behind the one on top.
+      const usable = (node: Element) =>
+        node.isConnected &&
+        node !== document.body &&
+        (!dialog || dialog.contains(node)) &&
+        !node.closest("[data-closed], [data-leave], [inert]");
       if (last.isConnected) {
         if (last.matches(":disabled")) disabledWhileFocused = true;
-        else if (disabledWhileFocused && (!dialog || dialog.contains(last)))
+        else if (disabledWhileFocused && usable(last))
           (last as HTMLElement).focus({ preventScroll: true });
         return;
       }
-      // The nearest part still shown; with a dialog open, only a part of that dialog.
-      const kept = lastFocused.find(
-        (node) => node.isConnected && node !== document.body && (!dialog || dialog.contains(node)),
-      );
+      // The nearest part still shown.
+      const kept = lastFocused.find(usable);
       lastFocused = [];
       const next =
         (kept && firstTabbable(kept)) ?? (dialog ? firstTabbable(dialog) : mainHeading());

@@ -28,7 +28,8 @@ export async function tabTo(
     if (presses === max) break;
     await page.keyboard.press(backwards ? "Shift+Tab" : "Tab");
   }
-  throw new Error(`${String(target)} was not reached with ${max} presses of Tab`);
+  const focused = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 200));
+  throw new Error(`${String(target)} was not reached with ${max} presses of Tab (at ${focused})`);
 }
 
 /** Presses `key` until `done` holds (an arrow key through a radio group or a menu). */
