@@ -108,7 +108,8 @@ test("Home safe tapped with no signal waits on the device and reaches the buddy 
 }) => {
   test.setTimeout(180_000);
   const a = await newPerson(browser);
-  const b = await newPerson(browser);
+  // B's phone keeps the app's files (its service worker), as a phone that opened it before does.
+  const b = await newPerson(browser, { serviceWorkers: "allow" });
   const [aEmail, bEmail] = [uniqueEmail("ada"), uniqueEmail("bo")];
   const bName = emailPrefix(bEmail);
   const live = await switchableLiveConnection(b.page);
@@ -127,7 +128,6 @@ test("Home safe tapped with no signal waits on the device and reaches the buddy 
   const homeSafe = bCheck.banner.getByRole("button", { name: /Home safe/ });
   await expect(homeSafe).toBeVisible();
   await shoot(b.page, "banner", bCheck.banner);
-  // The app's files are on the device (the service worker), as on a phone that opened it before.
   await waitForServiceWorker(b.page);
 
   // No signal: the tap is kept on the device and shown as waiting.
