@@ -1,4 +1,3 @@
-import type { FunctionReturnType } from "convex/server";
 import { useState } from "react";
 import { useMutation } from "convex/react";
 import { api } from "@convex/_generated/api";
@@ -12,14 +11,9 @@ import { SectionCard } from "@/components/ui/SectionCard";
 import { useCachedQuery } from "@/lib/offline/useCachedQuery";
 import { useNetworkNeeded } from "@/lib/offline/useNetworkNeeded";
 import { toast } from "@/lib/toast";
+import { namesOf, type CheckInView } from "./checkInView";
 import { StartCheckInForm } from "./StartCheckInForm";
 import { WatchedCheckIn } from "./WatchedCheckIn";
-
-export type CheckInsView = NonNullable<FunctionReturnType<typeof api.checkIns.forEvent>>;
-export type CheckInView = CheckInsView["watching"][number];
-
-export const namesOf = (people: readonly { displayName: string }[]) =>
-  people.map((person) => person.displayName).join(", ");
 
 /**
  * "Got home safe" on the session page: the viewer's own check-in (the big Home safe button

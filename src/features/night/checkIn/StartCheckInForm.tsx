@@ -18,7 +18,7 @@ import { Spinner } from "@/components/ui/Spinner";
 import { cn } from "@/lib/cn";
 import { useNetworkNeeded } from "@/lib/offline/useNetworkNeeded";
 import { toast } from "@/lib/toast";
-import type { CheckInsView } from "./CheckInSection";
+import type { CheckInsView } from "./checkInView";
 
 type FormError = { field: "buddyIds" | "dueAt" | null; message: string };
 

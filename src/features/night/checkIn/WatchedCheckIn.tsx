@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/Button";
 import { NeedsNetworkNote } from "@/components/ui/NeedsNetworkNote";
 import { useNetworkNeeded } from "@/lib/offline/useNetworkNeeded";
 import { toast } from "@/lib/toast";
-import type { CheckInView } from "./CheckInSection";
+import type { CheckInView } from "./checkInView";
 
 const WATCHED_STATUS: Record<CheckInView["status"], (checkIn: CheckInView) => string> = {
   waiting: (c) => `${c.owner.displayName} checks in by ${clockOf(c.dueAt)}.`,
