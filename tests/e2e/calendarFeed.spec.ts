@@ -39,6 +39,11 @@ async function readFeed(page: Page, url: string) {
   return parseCalendar(await response.text());
 }
 
+/** A toast on screen (its words are also said once in the app's live region, which is not it). */
+function toast(page: Page, text: string) {
+  return page.getByRole("region", { name: /^Notifications/ }).getByText(text);
+}
+
 async function sessionIn(page: Page, url: string, eventId: string): Promise<ParsedCalendarEvent> {
   const feed = await readFeed(page, url);
   const event = feed.events.find((candidate) => candidate.uid.startsWith(`${eventId}@`));
@@ -66,13 +71,13 @@ test("Settings › Calendar: the feed lists a new session, follows its new time,
   await expect(settings.createCalendarLink).toBeVisible();
   await screenshotSection(page, settings.calendar, "settings-calendar-empty", 390);
   await settings.createCalendarLink.click();
-  await expect(page.getByText("Calendar link ready")).toBeVisible();
+  await expect(toast(page, "Calendar link ready")).toBeVisible();
   await expect(settings.calendarLink).toHaveValue(/\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
   const url = await settings.calendarLink.inputValue();
   await expect(settings.subscribe).toHaveAttribute("href", url.replace(/^https?:/, "webcal:"));
   await expectNoSeriousA11yViolations(page);
 
-  await expect(page.getByText("Calendar link ready")).toBeHidden();
+  await expect(toast(page, "Calendar link ready")).toBeHidden();
   for (const width of [390, 1280]) {
     await screenshotSection(page, settings.calendar, "settings-calendar", width);
   }
@@ -92,7 +97,7 @@ test("Settings › Calendar: the feed lists a new session, follows its new time,
   const next = view.editDialog.getByRole("button", { name: "Next" });
   for (let step = 1; step < 4; step += 1) await next.click();
   await view.editDialog.getByRole("button", { name: "Save Changes" }).click();
-  await expect(page.getByText("Changes saved")).toBeVisible();
+  await expect(toast(page, "Changes saved")).toBeVisible();
   const moved = await sessionIn(page, url, eventId);
   expect(moved.uid).toBe(listed.uid);
   expect(moved.start).toBe(await instantOf(page, newStart));
@@ -106,9 +111,7 @@ test("Settings › Calendar: the feed lists a new session, follows its new time,
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: "screenshots/settings-calendar-regenerate-390.png" });
   await settings.regenerateDialog.getByRole("button", { name: "Regenerate link" }).click();
-  await expect(
-    page.getByText("New calendar link ready. The old one no longer works."),
-  ).toBeVisible();
+  await expect(toast(page, "New calendar link ready. The old one no longer works.")).toBeVisible();
   await expect(settings.regenerateDialog).toBeHidden();
   await expect(settings.calendarLink).not.toHaveValue(url);
   const fresh = await settings.calendarLink.inputValue();
@@ -121,6 +124,17 @@ test("Settings › Calendar: the feed lists a new session, follows its new time,
   expect(neverIssued.status()).toBe(404);
   expect(await old.text()).toBe(await neverIssued.text());
   expect((await sessionIn(page, fresh, eventId)).start).toBe(await instantOf(page, newStart));
+
+  // The host deletes the session: the feed keeps it, cancelled, so calendars remove it.
+  await page.goto(path);
+  await view.deleteButton.click();
+  await view.deleteDialog.getByRole("button", { name: "Delete Session" }).click();
+  await expect(page).toHaveURL(/\/discover$/);
+  // Attendees' feeds are told by the deletion's clean-up batches: wait for them.
+  await expect.poll(async () => (await sessionIn(page, fresh, eventId)).status).toBe("CANCELLED");
+  const cancelled = await sessionIn(page, fresh, eventId);
+  expect(cancelled.uid).toBe(listed.uid);
+  expect(cancelled.sequence).toBeGreaterThan(moved.sequence);
 
   // A crew's page offers its members their own feed of the crew's sessions; visitors get none.
   const crewName = `Calendar Crew ${uniqueToken()}`;
