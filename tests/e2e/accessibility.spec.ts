@@ -323,6 +323,17 @@ test("a session's host and guest (wizard, session page, recap): every screen, di
   await expect(guestView.calendarLink("Google Calendar")).toBeVisible();
   await guestAudit.state("add to calendar menu", { menuOpen: true });
   await gp.keyboard.press("Escape");
+  // The night's sections: the tab's expense dialog and the check-in form.
+  const main = gp.getByRole("main");
+  await main.getByRole("button", { name: "Add expense" }).click();
+  const expense = gp.getByRole("dialog", { name: "Add an expense" });
+  await expect(expense).toBeVisible();
+  await guestAudit.state("tab, add an expense dialog");
+  await gp.keyboard.press("Escape");
+  await expect(expense).toHaveCount(0);
+  await main.getByRole("button", { name: "Turn on check-in" }).click();
+  await expect(main.getByRole("button", { name: "Start check-in" })).toBeVisible();
+  await guestAudit.state("check-in form open");
 
   // The host's session page and its dialogs.
   const hostView = new EventPage(hp);
@@ -382,6 +393,13 @@ test("a session's host and guest (wizard, session page, recap): every screen, di
   await hp.keyboard.press("Escape");
   await expect(new EventRecapSection(gp).photo(`Cheers ${token}`)).toBeVisible();
   await guestAudit.route("past session as a guest");
+  // The guest's viewer offers "I'm in this" (asking the uploader not to show the photo).
+  const guestRecap = new EventRecapSection(gp);
+  await guestRecap.photo(`Cheers ${token}`).click();
+  await expect(guestRecap.viewer).toBeVisible();
+  await guestAudit.state("photo viewer as a guest");
+  await gp.keyboard.press("Escape");
+  await expect(guestRecap.viewer).toBeHidden();
   await hp.goto(`/events/${await eventIdOf(sessionPath.split("/").pop()!)}`);
   await expect(hp.getByRole("main").getByRole("heading", { name: title }).first()).toBeVisible();
   await hostAudit.route("older session page");
