@@ -75,7 +75,11 @@ export function useFocusKeeper(): void {
     const onPointerDown = () => {
       lastFocused = [];
     };
-    const observer = new MutationObserver(() => {
+    // A frame after the change: Headless UI's dialogs place focus themselves (opening, closing)
+    // and go first; only focus nobody placed is recovered.
+    let frame = 0;
+    const recover = () => {
+      frame = 0;
       const last = lastFocused[0];
       if (document.activeElement !== document.body || !last) return;
       const dialog = topDialog();
@@ -86,8 +90,7 @@ export function useFocusKeeper(): void {
         (!dialog || dialog.contains(node)) &&
         !node.closest("[data-closed], [data-leave], [inert]");
       if (last.isConnected) {
-        if (last.matches(":disabled")) disabledWhileFocused = true;
-        else if (disabledWhileFocused && usable(last))
+        if (disabledWhileFocused && !last.matches(":disabled") && usable(last))
           (last as HTMLElement).focus({ preventScroll: true });
         return;
       }
@@ -97,6 +100,14 @@ export function useFocusKeeper(): void {
       const next =
         (kept && firstTabbable(kept)) ?? (dialog ? firstTabbable(dialog) : mainHeading());
       next?.focus({ preventScroll: true });
+    };
+    const observer = new MutationObserver(() => {
+      const last = lastFocused[0];
+      if (!last) return;
+      // Seen as it happens: a busy spell may be over before the next frame.
+      if (document.activeElement === document.body && last.matches(":disabled"))
+        disabledWhileFocused = true;
+      if (frame === 0) frame = requestAnimationFrame(recover);
     });
     document.addEventListener("focusin", onFocusIn);
     document.addEventListener("pointerdown", onPointerDown, true);
@@ -110,6 +121,7 @@ export function useFocusKeeper(): void {
       document.removeEventListener("focusin", onFocusIn);
       document.removeEventListener("pointerdown", onPointerDown, true);
       observer.disconnect();
+      cancelAnimationFrame(frame);
     };
   }, []);
 }
