@@ -20,7 +20,7 @@ export function SessionPreviewCard() {
         <div className="flex items-center justify-between text-sm">
           <span className="inline-flex items-center gap-2 rounded-full bg-rose-500/15 px-2.5 py-1 font-bold tracking-wide text-rose-300">
             <span className="relative flex size-2">
-              <span className="absolute inline-flex size-full animate-ping rounded-full bg-rose-400 [animation-iteration-count:4]" />
+              <span className="absolute inline-flex size-full rounded-full bg-rose-400 motion-safe:animate-ping [animation-iteration-count:4]" />
               <span className="relative inline-flex size-2 rounded-full bg-rose-400" />
             </span>
             LIVE

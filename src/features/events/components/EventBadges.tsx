@@ -45,7 +45,7 @@ export function LiveBadge({ className }: { className?: string }) {
       )}
     >
       <span className="relative flex size-2" aria-hidden="true">
-        <span className="absolute inline-flex size-full animate-ping rounded-full bg-rose-400 [animation-iteration-count:6]" />
+        <span className="absolute inline-flex size-full rounded-full bg-rose-400 motion-safe:animate-ping [animation-iteration-count:6]" />
         <span className="relative inline-flex size-2 rounded-full bg-rose-400" />
       </span>
       LIVE
