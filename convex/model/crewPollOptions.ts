@@ -30,15 +30,26 @@ function validation(error: Parameters<typeof firstIssue>[0]) {
   return appError("VALIDATION", message, { field });
 }
 
-function optionFields(option: PollOption) {
-  return {
+/** A new option of a poll, with no answers yet. */
+async function insertOption(
+  ctx: MutationCtx,
+  poll: { pollId: Id<"crew_polls">; crewId: Id<"crews"> },
+  option: PollOption,
+  addedBy: Id<"users">,
+): Promise<Id<"crew_poll_options">> {
+  return await ctx.db.insert("crew_poll_options", {
+    ...poll,
     startTime: option.startTime,
     location: option.location ?? option.place?.address ?? null,
     placeId: option.place?.placeId ?? null,
     placeName: option.place?.placeName || null,
     latitude: option.place?.latitude ?? null,
     longitude: option.place?.longitude ?? null,
-  };
+    addedBy,
+    yesCount: 0,
+    ifNeedBeCount: 0,
+    noCount: 0,
+  });
 }
 
 /** Starts a poll in a crew (any accepted member); nothing is written when the input fails. */
@@ -71,17 +82,8 @@ export async function createPoll(
     winningOptionId: null,
     eventId: null,
   });
-  for (const option of poll.options) {
-    await ctx.db.insert("crew_poll_options", {
-      pollId,
-      crewId: access.crew._id,
-      ...optionFields(option),
-      addedBy: access.viewerId,
-      yesCount: 0,
-      ifNeedBeCount: 0,
-      noCount: 0,
-    });
-  }
+  for (const option of poll.options)
+    await insertOption(ctx, { pollId, crewId: access.crew._id }, option, access.viewerId);
   if (poll.deadline !== null)
     await ctx.scheduler.runAt(poll.deadline, internal.crewPolls.deadlinePassed, { pollId });
   return pollId;
@@ -108,15 +110,12 @@ export async function addPollOption(
     throw appError("VALIDATION", POLL_MESSAGES.tooManyOptions);
   if (existing.some((other) => optionKey(optionAsInput(other)) === optionKey(option)))
     throw appError("VALIDATION", POLL_MESSAGES.duplicateOption);
-  const id = await ctx.db.insert("crew_poll_options", {
-    pollId: poll._id,
-    crewId: poll.crewId,
-    ...optionFields(option),
-    addedBy: access.viewerId,
-    yesCount: 0,
-    ifNeedBeCount: 0,
-    noCount: 0,
-  });
+  const id = await insertOption(
+    ctx,
+    { pollId: poll._id, crewId: poll.crewId },
+    option,
+    access.viewerId,
+  );
   await ctx.db.patch("crew_polls", poll._id, { optionCount: existing.length + 1 });
   return id;
 }

@@ -16,11 +16,11 @@ import {
 } from "../../shared/pollRules";
 import { ensureOpen, isPollCreator, optionAsInput, type PollAccess } from "./crewPolls";
 import { appError } from "./errors";
-import { invitationData } from "./eventNotifications";
+import { notifyOfEventInvitation } from "./eventNotifications";
 import { inviteCrewToEvent } from "./eventInvitations";
 import { createEvent, type EventDoc } from "./events";
 import { sendEventInvitationEmail } from "./invitationEmails";
-import { createNotification, eventInvitationKey, senderOf, type Sender } from "./notifications";
+import { senderOf, type Sender } from "./notifications";
 import { changeParticipation, readParticipationRows } from "./participation";
 
 /** Members whose answers are applied to the new session in one mutation; the rest scheduled. */
@@ -137,14 +137,9 @@ async function inviteIfNeedBe(
   const after = await changeParticipation(ctx, event, userId, {
     member: { role: "attendee", status: "pending", invitedBy: sender.senderId },
   });
-  await createNotification(ctx, {
-    userId,
-    type: "event_invitation",
-    ...POLL_NOTIFICATION_TEXTS.ifNeedBeInvitation(sender.senderName, event.title),
-    data: { ...invitationData(after, sender), ifNeedBe: true },
-    sender,
-    invitationKey: eventInvitationKey(event._id),
-    eventId: event._id,
+  await notifyOfEventInvitation(ctx, after, userId, sender, {
+    texts: POLL_NOTIFICATION_TEXTS.ifNeedBeInvitation(sender.senderName, event.title),
+    flag: { ifNeedBe: true },
   });
   await sendEventInvitationEmail(ctx, after, userId, sender);
   return after;

@@ -4,6 +4,7 @@
  * and the grid, a page of the crew's members with their answers.
  */
 import type { PaginationOptions } from "convex/server";
+import { pick } from "convex-helpers";
 import type { QueryCtx } from "../_generated/server";
 import { clampPageSize } from "../../shared/eventAccess";
 import { eventPath } from "../../shared/eventSlug";
@@ -19,6 +20,7 @@ import {
 } from "../../shared/pollRules";
 import { profileDisplayName } from "../../shared/profileNames";
 import type { CrewAccess } from "./crews";
+import { OPEN_POLL_FIELDS, POLL_HEAD_FIELDS } from "./crewPollValidators";
 import { getResponse, isPollCreator, optionsOf, tallyOf, type PollAccess } from "./crewPolls";
 import { getProfileByUserId } from "./profiles";
 
@@ -33,11 +35,7 @@ export async function openPollsOfCrew(ctx: QueryCtx, access: CrewAccess) {
   return {
     canStart: canStartPoll(access.standing),
     polls: polls.map((poll) => ({
-      _id: poll._id,
-      title: poll.title,
-      optionCount: poll.optionCount,
-      answeredCount: poll.answeredCount,
-      deadline: poll.deadline,
+      ...pick(poll, [...OPEN_POLL_FIELDS]),
       path: pollPath(poll.crewId, poll._id),
     })),
   };
@@ -52,15 +50,7 @@ export async function pollView(ctx: QueryCtx, access: PollAccess) {
   const event = poll.eventId === null ? null : await ctx.db.get("events", poll.eventId);
   return {
     poll: {
-      _id: poll._id,
-      title: poll.title,
-      status: poll.status,
-      deadline: poll.deadline,
-      allowMemberOptions: poll.allowMemberOptions,
-      answeredCount: poll.answeredCount,
-      createdAt: poll.createdAt,
-      winningOptionId: poll.winningOptionId,
-      eventId: poll.eventId,
+      ...pick(poll, [...POLL_HEAD_FIELDS]),
       /** The session the winner became (null while open, or once that session is deleted). */
       eventPath: event === null ? null : eventPath(event),
     },

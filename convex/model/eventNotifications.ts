@@ -41,8 +41,8 @@ export function eventNotificationData(event: EventDoc): SessionPayload<Notificat
   };
 }
 
-/** An invitation notification's payload: the session and who invited (nudges and poll invitations add their flag). */
-export function invitationData(event: EventDoc, sender: Sender) {
+/** An invitation notification's payload: the session and who invited. */
+function invitationData(event: EventDoc, sender: Sender) {
   return {
     ...eventNotificationData(event),
     inviterId: sender.senderId,
@@ -50,18 +50,32 @@ export function invitationData(event: EventDoc, sender: Sender) {
   };
 }
 
-/** The invitee hears of a new invitation to a session (its notification carries Accept and Decline). */
+/**
+ * How an invitation's notification reads when it is not a plain invitation: a
+ * nudge to answer one, or a poll's If-need-be voter invited to the session it
+ * became; its flag goes in the payload.
+ */
+type InvitationVariant = {
+  texts: { title: string; message: string };
+  flag: { nudge: true } | { ifNeedBe: true };
+};
+
+/**
+ * The invitee hears of an invitation to a session (its notification carries
+ * Accept and Decline, and replaces any earlier one about the same session).
+ */
 export async function notifyOfEventInvitation(
   ctx: MutationCtx,
   event: EventDoc,
   userId: Id<"users">,
   sender: Sender,
+  variant: InvitationVariant | null = null,
 ): Promise<void> {
   await createNotification(ctx, {
     userId,
     type: "event_invitation",
-    ...NOTIFICATION_TEXTS.eventInvitation(sender.senderName, event.title),
-    data: invitationData(event, sender),
+    ...(variant?.texts ?? NOTIFICATION_TEXTS.eventInvitation(sender.senderName, event.title)),
+    data: { ...invitationData(event, sender), ...variant?.flag },
     sender,
     invitationKey: eventInvitationKey(event._id),
     eventId: event._id,

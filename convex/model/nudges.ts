@@ -18,10 +18,10 @@ import {
 } from "../../shared/reminderRules";
 import { queueEmailToUser } from "./emailQueue";
 import { appError } from "./errors";
-import { invitationData } from "./eventNotifications";
+import { notifyOfEventInvitation } from "./eventNotifications";
 import { ensureNotEnded, type EventDoc } from "./events";
 import { eventEmailDetails, issueInvitationTokens } from "./invitationEmails";
-import { createNotification, eventInvitationKey, senderOf, type Sender } from "./notifications";
+import { senderOf, type Sender } from "./notifications";
 import { getReminderRow, planReminders, REMINDER_BATCH } from "./reminders";
 import { enforceSenderLimit } from "./senderLimits";
 
@@ -124,14 +124,9 @@ async function nudgeOne(
   userId: Id<"users">,
   sender: Sender,
 ): Promise<void> {
-  await createNotification(ctx, {
-    userId,
-    type: "event_invitation",
-    ...REMINDER_TEXTS.nudge(sender.senderName, event.title),
-    data: { ...invitationData(event, sender), nudge: true },
-    sender,
-    invitationKey: eventInvitationKey(event._id),
-    eventId: event._id,
+  await notifyOfEventInvitation(ctx, event, userId, sender, {
+    texts: REMINDER_TEXTS.nudge(sender.senderName, event.title),
+    flag: { nudge: true },
   });
   const details = eventEmailDetails(event);
   await queueEmailToUser(ctx, userId, {

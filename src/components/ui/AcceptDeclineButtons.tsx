@@ -3,6 +3,11 @@ import { Button } from "./Button";
 import type { ButtonStyleProps } from "./buttonStyles";
 import { Spinner } from "./Spinner";
 
+const ANSWERS = [
+  { response: "accepted", label: "Accept", variant: "primary" },
+  { response: "declined", label: "Decline", variant: "secondary" },
+] as const;
+
 /**
  * An invitation's answer, Accept and Decline side by side, wherever an invitation is answered
  * (a session's or a crew's page, the bell). Both are off while an answer is on its way; the one
@@ -26,25 +31,19 @@ export function AcceptDeclineButtons({
 }) {
   return (
     <div className={className}>
-      <Button
-        size={size}
-        disabled={disabled}
-        onClick={() => onAnswer("accepted")}
-        className={buttonClassName}
-      >
-        {busy === "accepted" && <Spinner className="size-4" />}
-        Accept
-      </Button>
-      <Button
-        size={size}
-        variant="secondary"
-        disabled={disabled}
-        onClick={() => onAnswer("declined")}
-        className={buttonClassName}
-      >
-        {busy === "declined" && <Spinner className="size-4" />}
-        Decline
-      </Button>
+      {ANSWERS.map(({ response, label, variant }) => (
+        <Button
+          key={response}
+          size={size}
+          variant={variant}
+          disabled={disabled}
+          onClick={() => onAnswer(response)}
+          className={buttonClassName}
+        >
+          {busy === response && <Spinner className="size-4" />}
+          {label}
+        </Button>
+      ))}
     </div>
   );
 }
