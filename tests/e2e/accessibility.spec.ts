@@ -175,7 +175,11 @@ test("signed out, then a crew's host and member (profiles, crew, poll, settings,
   await join.signIn.click();
   await signInWithMagicLink(gp, guestEmail, { openLogin: false });
   await expect(gp).toHaveURL(new RegExp(`${crewPath}$`), { timeout: 15_000 });
-  await expect(new CrewPage(gp).heading).toHaveText(crewName);
+  // The member's view has settled (joining after sign-in reloads the page's data).
+  const guestCrew = new CrewPage(gp);
+  await expect(guestCrew.heading).toHaveText(crewName);
+  await expect(guestCrew.leaveCrew).toBeVisible();
+  await expect(guestCrew.memberCount).toHaveText("2 members");
   await guestAudit.route("crew page as a member");
   const guestNav = new NavBar(gp);
   await guestNav.mobileMenuButton.click();
