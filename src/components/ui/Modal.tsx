@@ -1,7 +1,8 @@
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle, Description } from "@headlessui/react";
-import type { ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { CloseIcon } from "@/components/ui/icons";
 import { cn } from "@/lib/cn";
+import { firstTabbable } from "@/lib/focus";
 
 const widths = { sm: "sm:max-w-md", md: "sm:max-w-lg", lg: "sm:max-w-2xl" } as const;
 
@@ -33,6 +34,18 @@ export function Modal({
   children,
   className,
 }: ModalProps) {
+  // Headless UI moves focus in when a dialog opens, but not when it opens as another one is still
+  // closing (a wizard handing over to its share dialog): focus would stay on the page behind.
+  const panel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const frame = requestAnimationFrame(() => {
+      const node = panel.current;
+      if (!node || node.contains(document.activeElement)) return;
+      (node.querySelector<HTMLElement>("[data-autofocus]") ?? firstTabbable(node))?.focus();
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [open]);
   return (
     <Dialog open={open} onClose={onClose} className="fixed inset-0 z-50">
       <DialogBackdrop
@@ -42,6 +55,7 @@ export function Modal({
       <div className="fixed inset-0 overflow-y-auto">
         <div className="flex min-h-full items-end justify-center sm:items-center sm:p-4">
           <DialogPanel
+            ref={panel}
             transition
             className={cn(
               "relative w-full rounded-t-[2rem] bg-night-850 px-5 pt-6 pb-[max(1.5rem,env(safe-area-inset-bottom))] shadow-2xl ring-1 shadow-black/60 ring-night-700 transition duration-200 ease-out data-closed:translate-y-8 data-closed:opacity-0 sm:rounded-[2rem] sm:px-7 sm:pt-7 sm:pb-7",
