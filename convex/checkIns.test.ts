@@ -440,7 +440,7 @@ describe("markFine", () => {
 describe("cancel and clean-up", () => {
   test("the person cancels: rows and jobs go; anyone else gets NOT_FOUND", async () => {
     const s = await setup();
-    await startFor(s, s.bea, [s.al]);
+    const { checkInId } = await startFor(s, s.bea, [s.al]);
     await expectError(s.t.mutation(api.checkIns.cancel, { eventId: s.eventId }), {
       code: "NOT_AUTHENTICATED",
     });
@@ -455,6 +455,15 @@ describe("cancel and clean-up", () => {
     await s.bea.asUser.mutation(api.checkIns.cancel, { eventId: s.eventId });
     expect(await checkInRows(s.t)).toEqual({ checkIns: [], buddies: [] });
     expect(await pendingJobs(s.t, "checkIns:")).toEqual([]);
+    // A buddy asking about the gone check-in gets what a stranger gets about a live one.
+    await expectError(s.al.asUser.mutation(api.checkIns.markFine, { checkInId }), {
+      code: "NOT_FOUND",
+      message: CHECK_IN_MESSAGES.notFound,
+    });
+    expect(await s.al.asUser.query(api.checkIns.forEvent, { eventId: s.eventId })).toMatchObject({
+      mine: null,
+      watching: [],
+    });
   });
 
   test("leaving the session deletes one's own check-in and removes one as a buddy", async () => {
