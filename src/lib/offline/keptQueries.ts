@@ -85,9 +85,6 @@ export const KEPT_QUERIES: ReadonlyMap<string, KeptQuery> = new Map([
   // Got home safe: the Home safe button is there on the way home with no signal.
   result(api.checkIns.forEvent, 1, ["mine", "watching", "canStart"]),
   result(api.checkIns.openForMe, 1, ["mine", "alerts"]),
-  // Got home safe: the Home safe button is there on the way home with no signal.
-  result(api.checkIns.forEvent, 1, ["mine", "watching", "canStart"]),
-  result(api.checkIns.openForMe, 1, ["mine", "alerts"]),
   firstPage(api.events.attendees, 1, ["userId", "displayName", "role"]),
   // Its bar crawl: a latecomer offline still sees where the crew is.
   result(api.stops.list, 1, ["stops", "currentStopId", "canEdit"]),

@@ -11,7 +11,6 @@ const LABELS = new Map<string, string>([
   [getFunctionName(api.events.join), "Your join"],
   [getFunctionName(api.events.leave), "Leaving the session"],
   [getFunctionName(api.rsvps.set), "Your RSVP"],
-  [getFunctionName(api.checkIns.homeSafe), "Your Home safe"],
   [getFunctionName(api.waitlist.setMyPlusOnes), "Your plus-ones"],
   [getFunctionName(api.checkIns.homeSafe), "Your Home safe"],
   [getFunctionName(api.invitations.respond), "Your answer to the invitation"],
