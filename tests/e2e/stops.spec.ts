@@ -4,6 +4,8 @@ import { EventPage } from "./pages/EventPage.ts";
 import { NotificationBell } from "./pages/NotificationBell.ts";
 import { StopsSection } from "./pages/StopsSection.ts";
 import { signUp } from "./support/auth.ts";
+import { switchableLiveConnection } from "./support/deviceCopy.ts";
+import { queuedOnDevice } from "./support/outbox.ts";
 import { expectNoSeriousA11yViolations } from "./support/axe.ts";
 import { createEventThroughWizard, uniqueToken } from "./support/events.ts";
 import { newPerson } from "./support/people.ts";
@@ -87,6 +89,46 @@ test("the host builds a crawl and moves it on; both guests going follow it live 
   }
   expect(host.errors).toEqual([]);
   for (const guest of guests) expect(guest.errors).toEqual([]);
+});
+
+test("a host's 'Moving on' tapped with no signal shows at once, waits on the device, and reaches the guests once back online", async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const host = await newPerson(browser);
+  const guest = await newPerson(browser);
+  const live = await switchableLiveConnection(host.page);
+  await signUp(host.page, uniqueEmail("offlinehost"));
+  await signUp(guest.page, uniqueEmail("offlineguest"));
+  const path = await createEventThroughWizard(host.page, { title: `Crawl ${uniqueToken()}` });
+  const hostView = new StopsSection(host.page);
+  await hostView.addStop("The corner pub");
+  await hostView.addStop("Karaoke upstairs");
+  await hostView.weAreHere.click();
+  const guestPage = new EventPage(guest.page);
+  await guestPage.goto(path);
+  const guestView = new StopsSection(guest.page);
+  await expect(guestView.card).toContainText("The corner pub");
+
+  // In the bar with no signal: the host's card moves on at once and says it waits to send.
+  live.cut();
+  await host.page.context().setOffline(true);
+  await hostView.movingOn.click();
+  await expect(hostView.card).toContainText("Karaoke upstairs");
+  await expect(hostView.card.getByTestId("waiting-to-send")).toBeVisible();
+  expect(await queuedOnDevice(host.page)).toHaveLength(1);
+  await expect(guestView.card).toContainText("The corner pub");
+
+  // Signal again: sent once, and the guest's page follows without a reload.
+  await host.page.context().setOffline(false);
+  live.restore();
+  await expect(guestView.card).toContainText("Karaoke upstairs");
+  await expect.poll(() => queuedOnDevice(host.page)).toEqual([]);
+  await expect(hostView.card.getByTestId("waiting-to-send")).toBeHidden();
+  expect(host.errors.filter((error) => !/WebSocket|ERR_INTERNET_DISCONNECTED/.test(error))).toEqual(
+    [],
+  );
+  expect(guest.errors).toEqual([]);
 });
 
 async function screenshots(page: Page, name: string, view: StopsSection): Promise<void> {
