@@ -35,16 +35,22 @@ export function Modal({
   className,
 }: ModalProps) {
   // Headless UI moves focus in when a dialog opens, but not when it opens as another one is still
-  // closing (a wizard handing over to its share dialog): focus would stay on the page behind.
+  // closing (a wizard handing over to its share dialog), and the closing one may hand focus back
+  // to the page as it goes: checked once drawn and once the 200 ms transitions are over.
   const panel = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!open) return;
-    const frame = requestAnimationFrame(() => {
+    const focusInside = () => {
       const node = panel.current;
       if (!node || node.contains(document.activeElement)) return;
       (node.querySelector<HTMLElement>("[data-autofocus]") ?? firstTabbable(node))?.focus();
-    });
-    return () => cancelAnimationFrame(frame);
+    };
+    const frame = requestAnimationFrame(focusInside);
+    const settled = window.setTimeout(focusInside, 300);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.clearTimeout(settled);
+    };
   }, [open]);
   return (
     <Dialog open={open} onClose={onClose} className="fixed inset-0 z-50">
