@@ -1,11 +1,13 @@
 // @vitest-environment node
 /**
- * The tab's performance target, measured with convex-test's transaction
- * metrics (`documentsRead` from perf.workload.ts): with 50 people going and
- * 200 expenses (each shared by 10 of them, added through `tab.add` so the
- * maintained balances are what the write path leaves) and a few transfers
- * marked paid, the tab reads at most 60 documents — one balance row per
- * person, never the expenses — and the first page of 20 expenses too.
+ * The session page at volume, measured with convex-test's transaction metrics
+ * (`documentsRead` from perf.workload.ts): 50 people going, a crawl of 12
+ * stops, 200 expenses on the tab (each shared by 10, added through `tab.add`
+ * so the maintained balances are what the write path leaves, a few transfers
+ * marked paid) and a guest's check-in with two buddies. Every query the page
+ * subscribes to for a guest is read once and its documents counted: each is
+ * bounded (the lists by their page size), and the tab reads one balance row
+ * per person, never the expenses.
  */
 import { beforeAll, describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
@@ -20,15 +22,18 @@ import {
   stubDeploymentEnv,
   type TestUser,
 } from "./test.setup";
-import { netOf } from "../shared/tabRules";
+import { netOf, TAB_EXPENSES_PAGE_SIZE } from "../shared/tabRules";
 
 const t = newTest();
 const PEOPLE = 50;
 const EXPENSES = 200;
 const SHARERS = 10;
+const STOPS = 12;
 let eventId: Id<"events">;
 let host: TestUser;
 const guests: TestUser[] = [];
+/** The guest measured: going, with a check-in open. */
+let checkedIn: TestUser;
 
 beforeAll(async () => {
   stubDeploymentEnv();
@@ -39,6 +44,7 @@ beforeAll(async () => {
     await rsvp(guest, eventId);
     guests.push(guest);
   }
+  checkedIn = guests[10];
   const everyone = [host, ...guests];
   for (let i = 0; i < EXPENSES; i++) {
     const payer = everyone[i % PEOPLE];
@@ -64,8 +70,99 @@ beforeAll(async () => {
       amount: transfer.amount,
     });
   }
+  // A crawl of 12 stops, the most a session may have (places typed in, no planned times).
+  for (let i = 1; i <= STOPS; i++) {
+    await host.asUser.mutation(api.stops.add, {
+      eventId,
+      name: `Stop ${i}`,
+      place: null,
+      plannedTime: null,
+    });
+  }
+  // A guest's check-in home with two buddies, due an hour after the end (the default).
+  const event = (await t.run(async (ctx) => await ctx.db.get("events", eventId)))!;
+  await checkedIn.asUser.mutation(api.checkIns.start, {
+    eventId,
+    buddyIds: [guests[11].userId, guests[12].userId],
+    dueAt: event.endTime + HOUR,
+  });
   return () => vi.unstubAllEnvs();
 }, 600_000);
+
+/** Each query the session page (and the shell's check-in banner) subscribes to for a viewer. */
+function sessionPageQueries() {
+  const page = (numItems: number) => ({ numItems, cursor: null });
+  return [
+    {
+      name: "events.get",
+      run: (s?: string) => documentsRead(t, api.events.get, { slugOrCodeOrId: eventId }, s),
+    },
+    {
+      name: "events.attendees (first 20)",
+      run: (s?: string) =>
+        documentsRead(t, api.events.attendees, { eventId, paginationOpts: page(20) }, s),
+    },
+    {
+      name: "announcements.list (first 10)",
+      run: (s?: string) =>
+        documentsRead(t, api.announcements.list, { eventId, paginationOpts: page(10) }, s),
+    },
+    {
+      name: "announcements.composer",
+      run: (s?: string) => documentsRead(t, api.announcements.composer, { eventId }, s),
+    },
+    { name: "stops.list", run: (s?: string) => documentsRead(t, api.stops.list, { eventId }, s) },
+    {
+      name: "checkIns.forEvent",
+      run: (s?: string) => documentsRead(t, api.checkIns.forEvent, { eventId }, s),
+    },
+    {
+      name: "checkIns.openForMe",
+      run: (s?: string) => documentsRead(t, api.checkIns.openForMe, {}, s),
+    },
+    { name: "tab.get", run: (s?: string) => documentsRead(t, api.tab.get, { eventId }, s) },
+    { name: "tab.people", run: (s?: string) => documentsRead(t, api.tab.people, { eventId }, s) },
+    {
+      name: "tab.expenses (first 20)",
+      run: (s?: string) =>
+        documentsRead(
+          t,
+          api.tab.expenses,
+          { eventId, paginationOpts: page(TAB_EXPENSES_PAGE_SIZE) },
+          s,
+        ),
+    },
+  ];
+}
+
+describe("the session page at volume", () => {
+  test("every query the page subscribes to is bounded (100 documents, the people list 2 per person going); the figures per viewer", async () => {
+    const totals: Record<string, number> = {};
+    const rows: Record<string, Record<string, number>> = {};
+    for (const [who, user] of [
+      ["guest with a check-in", checkedIn],
+      ["host", host],
+      ["anonymous", null],
+    ] as const) {
+      const subject = user === null ? undefined : `${user.userId}|${user.sessionId}`;
+      totals[who] = 0;
+      for (const query of sessionPageQueries()) {
+        const { documentsRead: read } = await query.run(subject);
+        (rows[query.name] ??= {})[who] = read;
+        totals[who] += read;
+      }
+    }
+    console.table(rows);
+    console.log("the whole session page, documents read:", JSON.stringify(totals));
+    // The expense form's people list reads each person going and their profile (at most 100
+    // people on a tab): it grows with the session, the others are bounded by a page or a limit.
+    const boundOf = (query: string) => (query === "tab.people" ? 2 * PEOPLE + 5 : 100);
+    for (const [query, byViewer] of Object.entries(rows))
+      for (const [who, read] of Object.entries(byViewer))
+        expect({ query, who, ok: read <= boundOf(query) }).toEqual({ query, who, ok: true });
+    expect(rows["stops.list"]["guest with a check-in"]).toBeGreaterThanOrEqual(STOPS);
+  }, 120_000);
+});
 
 describe("tab reads at volume", () => {
   test("the tab and the first page of expenses read at most 60 documents", async () => {
