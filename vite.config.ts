@@ -42,7 +42,7 @@ const SESSION_VIEW_MODULES = new RegExp(
     String.raw`src[\\/]features[\\/]events[\\/]components[\\/](EventCard|EventCover|defaultCovers|EventBadges|icons|vibeStyles|AvatarStack)\.tsx?$`,
     String.raw`src[\\/]features[\\/]events[\\/]lib[\\/]links\.ts$`,
     String.raw`shared[\\/](eventCopy|eventOptions|eventAccess|eventMessages|drinks|errors|notificationRules|pageMeta)\.ts$`,
-    String.raw`src[\\/]components[\\/]ui[\\/](Spinner|StatePanel|DialogSkeleton|WaitingMark|ClockIcon|NeedsNetworkNote|SectionCard|SegmentedControl|screenIcons)\.tsx$`,
+    String.raw`src[\\/]components[\\/]ui[\\/](Spinner|StatePanel|DialogSkeleton|WaitingMark|ClockIcon|NeedsNetworkNote|SectionCard|SegmentedControl|screenIcons|AcceptDeclineButtons)\.tsx$`,
     // Reading through the device copy, and knowing whether the network is there.
     String.raw`src[\\/]lib[\\/]offline[\\/](useCachedQuery|useConnectionLost|connectionWatch|useNetworkNeeded|networkNeed)\.ts$`,
     String.raw`src[\\/]features[\\/]events[\\/]lazyDialogs\.ts$`,
