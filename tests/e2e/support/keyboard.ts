@@ -22,14 +22,22 @@ export async function tabTo(
   { backwards = false, max = 40 }: { backwards?: boolean; max?: number } = {},
 ): Promise<void> {
   await target.waitFor();
+  const trail: string[] = [];
   for (let presses = 0; presses <= max; presses++) {
     const focused = await target.evaluate((element) => element === document.activeElement);
     if (focused) return;
+    trail.push(
+      await page.evaluate(() => {
+        const active = document.activeElement;
+        return `${active?.tagName ?? "none"}:${(active?.getAttribute("aria-label") ?? active?.textContent ?? "").slice(0, 20)}`;
+      }),
+    );
     if (presses === max) break;
     await page.keyboard.press(backwards ? "Shift+Tab" : "Tab");
   }
-  const focused = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 200));
-  throw new Error(`${String(target)} was not reached with ${max} presses of Tab (at ${focused})`);
+  throw new Error(
+    `${String(target)} was not reached with ${max} presses of Tab: ${trail.join(" → ")}`,
+  );
 }
 
 /** Presses `key` until `done` holds (an arrow key through a radio group or a menu). */
