@@ -38,6 +38,7 @@ describe("toast (sonner loaded with the first toast)", () => {
     toast.error("Oops");
     expect(toasterNeeded()).toBe(true);
     expect(listener).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(calls).toHaveLength(2));
   });
 
   it("hands every call to sonner, in the order it was made", async () => {
@@ -70,10 +71,12 @@ describe("toast (sonner loaded with the first toast)", () => {
     toast.error("Failed to join", { announce: "Joining failed. Try again." });
     toast.custom(() => createElement("span"));
 
-    expect(announcements().map((item) => item.text)).toEqual([
-      "You're in! See you there",
-      "Joining failed. Try again.",
-    ]);
+    await vi.waitFor(() =>
+      expect(announcements().map((item) => item.text)).toEqual([
+        "You're in! See you there",
+        "Joining failed. Try again.",
+      ]),
+    );
     await vi.waitFor(() => expect(calls).toHaveLength(4));
     expect(calls[1]).toEqual(["message", "New: Sam invited you", { position: "bottom-center" }]);
   });
@@ -85,14 +88,14 @@ describe("toastPosition (toasts never cover the control just used)", () => {
   const box = (left: number, top: number) => ({ left, top, right: left + 100, bottom: top + 44 });
 
   it("puts a phone's toasts along the bottom, or the top when the control is low on the screen", async () => {
-    const { toastPosition } = await import("./toast");
+    const { toastPosition } = await import("./toastPlacement");
     expect(toastPosition(null, phone)).toBe("bottom-center");
     expect(toastPosition(box(20, 200), phone)).toBe("bottom-center");
     expect(toastPosition(box(20, 600), phone)).toBe("top-center");
   });
 
   it("puts a wide screen's toasts at the bottom, across from the control", async () => {
-    const { toastPosition } = await import("./toast");
+    const { toastPosition } = await import("./toastPlacement");
     expect(toastPosition(box(1000, 200), wide)).toBe("bottom-left");
     expect(toastPosition(box(100, 700), wide)).toBe("bottom-right");
     expect(toastPosition(null, wide)).toBe("bottom-left");

@@ -5,14 +5,19 @@ import { lazyComponent } from "@/lib/lazyComponent";
 import { deviceUserId, subscribeDeviceUser } from "@/lib/offline/deviceUser";
 import { loadDeviceCopy } from "@/lib/offline/deviceCopyLoader";
 import { Footer } from "./Footer";
-import { LiveRegion } from "./LiveRegion";
 import { NavBar, type NavBarSlots } from "./NavBar";
 import { SignedOutActions, SignedOutMobileLinks } from "./SignedOutActions";
 import { useScrollRestoration } from "./useScrollRestoration";
-import { useFocusKeeper, useRouteFocus } from "./useFocusManagement";
 
 // Watches the connection on pages that show data; its own chunk, loaded with the first such page.
 const OfflineBanner = lazyComponent(() => import("./OfflineBanner"), "OfflineBanner", null);
+// The live region and focus management: their own chunk, after the first paint; the region's
+// empty element stands there until then, so it is in the page before anything is said.
+const LiveRegion = lazyComponent(
+  () => import("./LiveRegion"),
+  "LiveRegion",
+  <div id="live-region" aria-live="polite" aria-relevant="additions" className="sr-only" />,
+);
 // Sends taps queued on this device; its own chunk, loaded once someone is signed in here.
 const OutboxSender = lazyComponent(() => import("./OutboxSender"), "OutboxSender", null);
 // The Home safe button on every screen while a check-in is open; its own chunk, signed in only.
@@ -33,8 +38,6 @@ export function AppShell({
   extras,
 }: Partial<NavBarSlots>) {
   useScrollRestoration();
-  useRouteFocus();
-  useFocusKeeper();
   const { pathname } = useLocation();
   // Every page but the landing page shows data.
   const showsData = pathname !== "/";

@@ -1,5 +1,4 @@
 import { useEffect, useRef } from "react";
-import { announce } from "@/lib/announce";
 
 /**
  * Has the live region say the new count when someone else joins or leaves the session on screen
@@ -20,6 +19,7 @@ export function useAttendanceAnnouncement(
       eventId === before.eventId &&
       count !== before.count &&
       viewerAttends === before.viewerAttends;
-    if (othersChanged) announce(text);
+    // The live region's code loads with the shell after the first paint, not with this page.
+    if (othersChanged) void import("@/lib/announce").then(({ announce }) => announce(text));
   }, [eventId, count, viewerAttends, text]);
 }
