@@ -9,19 +9,12 @@ const paletteVariables = {
 } as CSSProperties;
 
 /**
- * sonner's list is a live region of its own; the app's live region already says each toast's
- * words (see lib/toast.ts), so this one is silenced and nothing is heard twice.
- */
-const silence = (list: HTMLElement | null) => list?.setAttribute("aria-live", "off");
-
-/**
  * The one toast outlet: call `toast()` from "@/lib/toast" anywhere in the app. Each toast's
  * corner is chosen as it is raised, away from the control just used (lib/toast.ts).
  */
 export function AppToaster() {
   return (
     <Toaster
-      ref={silence}
       position="bottom-center"
       theme="dark"
       // Given, sonner does not read the page's computed direction (a style recalculation) on

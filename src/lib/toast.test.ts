@@ -62,24 +62,6 @@ describe("toast (sonner loaded with the first toast)", () => {
       ["error", "Oops", below],
     ]);
   });
-
-  it("says each toast's words once through the app's live region, not to sonner", async () => {
-    const { toast } = await import("./toast");
-    const { announcements } = await import("./announce");
-    toast.success("You're in!", { description: "See you there", id: "rsvp" });
-    toast("New: Sam invited you", { announce: false });
-    toast.error("Failed to join", { announce: "Joining failed. Try again." });
-    toast.custom(() => createElement("span"));
-
-    await vi.waitFor(() =>
-      expect(announcements().map((item) => item.text)).toEqual([
-        "You're in! See you there",
-        "Joining failed. Try again.",
-      ]),
-    );
-    await vi.waitFor(() => expect(calls).toHaveLength(4));
-    expect(calls[1]).toEqual(["message", "New: Sam invited you", { position: "bottom-center" }]);
-  });
 });
 
 describe("toastPosition (toasts never cover the control just used)", () => {

@@ -46,32 +46,23 @@ function usedBox(): DOMRect | null {
   return used ? used.getBoundingClientRect() : null;
 }
 
-// The placement and the live region's words load with sonner, not with the first screen; every
-// call waits for both, so calls reach sonner in the order they were made.
+// The placement loads with sonner, not with the first screen; every call waits for both, so calls
+// reach sonner in the order they were made.
 const loaded = () => Promise.all([sonner(), import("./toastPlacement")]);
 
-/** A toast with words: said once by the app's live region, placed away from the control just used. */
+/** A toast with words, placed away from the control just used; sonner's list (a polite live region) says them. */
 function spoken(kind: "message" | "success" | "error" | "warning") {
-  return (
-    message: Parameters<SonnerToast>[0],
-    options?: Options & {
-      /** What the live region says: the toast's text by default; other words, or false when already said. */
-      announce?: string | false;
-    },
-  ): void => {
+  return (message: Parameters<SonnerToast>[0], options?: Options): void => {
     const box = usedBox();
-    void loaded().then(([{ toast }, { placed, sayToast }]) => {
-      const { announce: words, ...data } = options ?? {};
-      sayToast(words, message, data.description);
-      (kind === "message" ? toast : toast[kind])(message, placed(box, data));
-    });
+    void loaded().then(([{ toast }, { placed }]) =>
+      (kind === "message" ? toast : toast[kind])(message, placed(box, options)),
+    );
   };
 }
 
 /**
  * sonner's `toast`, for the whole app: the same calls (they return nothing; pass `id` in the
- * options to refer to a toast later), each toast's words said once by the live region. A custom
- * toast has no words: its caller announces it.
+ * options to refer to a toast later), each placed as it is raised.
  */
 export const toast = Object.assign(spoken("message"), {
   success: spoken("success"),

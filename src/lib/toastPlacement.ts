@@ -1,5 +1,4 @@
 import type { ExternalToast } from "sonner";
-import { announce } from "./announce";
 
 type Position = NonNullable<ExternalToast["position"]>;
 type Box = { left: number; right: number; top: number; bottom: number };
@@ -30,27 +29,4 @@ export function placed<Options extends ExternalToast>(used: Box | null, options?
     wide: window.matchMedia(WIDE_SCREEN).matches,
   });
   return { position, ...options };
-}
-
-/**
- * Says a toast's words through the live region: `words` when given (false: already said), else
- * its message and description when they are text, with a pause between them.
- */
-export function sayToast(
-  words: string | false | undefined,
-  message: unknown,
-  description: unknown,
-) {
-  if (words === false) return;
-  const parts = [message, description].filter(
-    (part): part is string => typeof part === "string" && part.trim() !== "",
-  );
-  announce(
-    words ??
-      parts
-        .map((part, index) =>
-          index < parts.length - 1 && !/[.!?…]$/.test(part) ? `${part}.` : part,
-        )
-        .join(" "),
-  );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { arrivalAnnouncement, newArrival } from "./newArrival";
+import { newArrival } from "./newArrival";
 
 const at = (createdAt: number) => ({ createdAt, title: `t${createdAt}`, message: "m" });
 
@@ -18,22 +18,5 @@ describe("newArrival", () => {
     expect(newArrival(9, at(9))).toEqual({ toast: null, seenUpTo: 9 });
     expect(newArrival(9, at(4))).toEqual({ toast: null, seenUpTo: 9 });
     expect(newArrival(9, null)).toEqual({ toast: null, seenUpTo: 9 });
-  });
-});
-
-describe("arrivalAnnouncement", () => {
-  it("says who did what, or which badge was unlocked", () => {
-    const invitation = { createdAt: 1, type: "event_invitation", title: "Session invitation" };
-    expect(
-      arrivalAnnouncement({ ...invitation, message: 'Sam invited you to "Friday drinks"' }),
-    ).toBe('New: Sam invited you to "Friday drinks"');
-    expect(
-      arrivalAnnouncement({
-        createdAt: 2,
-        type: "badge_achievement",
-        title: "Badge unlocked: First Round 🍺",
-        message: "Join your first session",
-      }),
-    ).toBe("New: Badge unlocked: First Round 🍺. Join your first session");
   });
 });

@@ -20,14 +20,3 @@ export function newArrival<T extends ArrivalCandidate>(
   if (newest !== null && newestAt > seenUpTo) return { toast: newest, seenUpTo: newestAt };
   return { toast: null, seenUpTo };
 }
-
-/**
- * What the live region says when a notification arrives: its message, which names who and what
- * ("New: Sam invited you to …"); a badge award's message is the badge's description, so its
- * title (the badge's name) comes first.
- */
-export function arrivalAnnouncement(arrived: ArrivalCandidate & { type: string }): string {
-  return arrived.type === "badge_achievement"
-    ? `New: ${arrived.title}. ${arrived.message}`
-    : `New: ${arrived.message}`;
-}

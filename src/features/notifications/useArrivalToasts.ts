@@ -3,8 +3,7 @@ import { useEffect, useRef } from "react";
 import { toast } from "@/lib/toast";
 import { api } from "@convex/_generated/api";
 import { NOTIFICATION_TOAST_MS, type NotificationPayload } from "@shared/notificationRules";
-import { announce } from "@/lib/announce";
-import { arrivalAnnouncement, newArrival } from "./newArrival";
+import { newArrival } from "./newArrival";
 
 // The newest notification only: one document, live.
 const NEWEST_ONLY = { paginationOpts: { numItems: 1, cursor: null } };
@@ -20,18 +19,16 @@ export type BadgeAward = {
 export type CelebrateBadge = (award: BadgeAward) => Promise<void>;
 
 function plainToast(award: { title: string; message: string }) {
-  // Said by the arrival itself (below), in words of its own.
   toast(award.title, {
     description: award.message,
     duration: NOTIFICATION_TOAST_MS,
-    announce: false,
   });
 }
 
 /**
- * Toasts each notification that arrives while the app is open (never those there on load), and
- * has the live region say it once; a badge award through `celebrateBadge` when given (the plain
- * toast if that fails).
+ * Toasts each notification that arrives while the app is open (never those there on load), which
+ * sonner's live region says; a badge award through `celebrateBadge` when given (the plain toast
+ * if that fails).
  */
 export function useArrivalToasts(celebrateBadge?: CelebrateBadge) {
   const newest = useQuery(api.notifications.list, NEWEST_ONLY);
@@ -41,7 +38,6 @@ export function useArrivalToasts(celebrateBadge?: CelebrateBadge) {
     const result = newArrival(seenUpTo.current, newest.page[0] ?? null);
     seenUpTo.current = result.seenUpTo;
     const arrived = result.toast;
-    if (arrived) announce(arrivalAnnouncement(arrived));
     if (arrived?.type === "badge_achievement" && celebrateBadge)
       celebrateBadge(arrived).catch(() => plainToast(arrived));
     else if (arrived) plainToast(arrived);
