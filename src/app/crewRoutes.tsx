@@ -1,9 +1,6 @@
 import type { RouteObject } from "react-router-dom";
 import { crewPageQuery } from "@/features/crews/page/crewPageQuery";
-import { PollPlaceFieldSlot } from "@/features/crews/polls/placeFieldSlot";
 import { pollPageQuery } from "@/features/crews/polls/pollPageQuery";
-import { Skeleton } from "@/components/ui/Skeleton";
-import { lazyComponent } from "@/lib/lazyComponent";
 import { lazyPage } from "./lazy/lazyPage";
 
 const CrewPage = lazyPage(() => import("@/features/crews/page/CrewPage"), "CrewPage", {
@@ -13,12 +10,6 @@ const JoinCrewPage = lazyPage(() => import("@/features/crews/join/JoinCrewPage")
 const PollPage = lazyPage(() => import("@/features/crews/polls/PollPage"), "PollPage", {
   query: ({ pollId = "" }) => pollPageQuery(pollId),
 });
-/** A poll option's place: the session wizard's places search, loaded with the poll form. */
-const PlaceField = lazyComponent(
-  () => import("@/components/places/LocationField"),
-  "LocationField",
-  <Skeleton className="h-20" />,
-);
 
 /**
  * The crew screens, as children of the app shell: a
@@ -29,20 +20,6 @@ const PlaceField = lazyComponent(
 export const crewRoutes: RouteObject[] = [
   { path: "crew/join/:code", element: <JoinCrewPage /> },
   { path: "invite/:code", element: <JoinCrewPage /> },
-  {
-    path: "crew/:crewId",
-    element: (
-      <PollPlaceFieldSlot.Provider value={PlaceField}>
-        <CrewPage />
-      </PollPlaceFieldSlot.Provider>
-    ),
-  },
-  {
-    path: "crew/:crewId/poll/:pollId",
-    element: (
-      <PollPlaceFieldSlot.Provider value={PlaceField}>
-        <PollPage />
-      </PollPlaceFieldSlot.Provider>
-    ),
-  },
+  { path: "crew/:crewId", element: <CrewPage /> },
+  { path: "crew/:crewId/poll/:pollId", element: <PollPage /> },
 ];

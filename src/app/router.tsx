@@ -10,7 +10,7 @@ import { eventRoutes } from "./eventRoutes";
 import { invitationRoutes } from "./invitationRoutes";
 import { settingsRoutes } from "./settingsRoutes";
 import { lazyPage } from "./lazy/lazyPage";
-import { RouteErrorBoundary } from "./pages/CrashPage";
+import { RouteErrorBoundary } from "./layout/RouteErrorBoundary";
 
 // Every screen is its own chunk, loaded on first visit and preloaded when a link to it is
 // pointed at (see lazy/preloadOnIntent): add a screen with one `lazyPage` line, never a static import.

@@ -1,35 +1,5 @@
-import type { ReactNode } from "react";
-import { useLocation } from "react-router-dom";
 import { Button } from "@/components/ui/Button";
 import { ButtonLink } from "@/components/ui/ButtonLink";
-import { QueryErrorBoundary } from "@/components/ui/QueryErrorBoundary";
-import { usePageTitle } from "@/lib/usePageTitle";
-import { pageTitle } from "@shared/brand";
-
-/**
- * A route's error boundary: a render error below it shows the crash page, until Try Again or
- * another page (each navigation starts clean). Inside the shell it replaces just the page; as
- * the root boundary (`standalone`) the shell itself failed, so the crash page brings its own <main>.
- */
-export function RouteErrorBoundary({
-  standalone = false,
-  children,
-}: {
-  standalone?: boolean;
-  children: ReactNode;
-}) {
-  const { key } = useLocation();
-  return (
-    <QueryErrorBoundary
-      resetKey={key}
-      fallback={(retry, error) => (
-        <CrashPage error={error} onRetry={retry} standalone={standalone} />
-      )}
-    >
-      {children}
-    </QueryErrorBoundary>
-  );
-}
 
 /** Anything can be thrown; an Error shows its stack. */
 function describeError(error: unknown): string {
@@ -37,7 +7,8 @@ function describeError(error: unknown): string {
   return String(error);
 }
 
-function CrashPage({
+/** What a route shows in place of a page that failed to render (see RouteErrorBoundary). */
+export function CrashPage({
   error,
   onRetry,
   standalone,
@@ -46,8 +17,6 @@ function CrashPage({
   onRetry: () => void;
   standalone: boolean;
 }) {
-  usePageTitle(pageTitle("Something went wrong"));
-
   const content = (
     <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-16 text-center sm:py-24">
       <p className="text-6xl" aria-hidden="true">

@@ -18,7 +18,7 @@ import { Spinner } from "@/components/ui/Spinner";
 import { clearRedirectAfterLogin, readRedirectAfterLogin } from "@/lib/authStorage";
 import { sleep } from "@/lib/sleep";
 import { usePageTitle } from "@/lib/usePageTitle";
-import { ACCOUNT_SETUP_TOAST_ID } from "./WelcomeFlow";
+import { ACCOUNT_SETUP_TOAST_ID } from "./accountSetupToast";
 
 /** The sign-in return parameters, read once when the page opens. */
 function readCallbackParams() {

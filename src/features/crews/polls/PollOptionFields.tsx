@@ -1,10 +1,19 @@
-import { createElement, useContext, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { fromDateTimeLocalValue } from "@shared/eventTiming";
+import type { LocationValue } from "@/components/places/LocationField";
 import { Field, inputStyles } from "@/components/ui/Field";
-import { PollPlaceFieldSlot, type PollPlaceValue } from "./placeFieldSlot";
+import { Skeleton } from "@/components/ui/Skeleton";
+import { lazyComponent } from "@/lib/lazyComponent";
+
+// The places search (the session wizard's), loaded with the first option's fields.
+const LocationField = lazyComponent(
+  () => import("@/components/places/LocationField"),
+  "LocationField",
+  <Skeleton className="h-20" />,
+);
 
 /** One option being written: its date and start as a datetime-local value, and its place. */
-export type PollOptionDraft = { when: string; place: PollPlaceValue };
+export type PollOptionDraft = { when: string; place: LocationValue };
 
 export const emptyPollOptionDraft = (): PollOptionDraft => ({
   when: "",
@@ -21,7 +30,7 @@ export function pollOptionArgs(draft: PollOptionDraft, timeZone: string) {
 
 /**
  * A poll option's fields: a date and start, and an optional place (the
- * session wizard's places search when the route provides it, else plain text).
+ * session wizard's places search, or typed text).
  * `action` sits beside the date, e.g. a remove button.
  */
 export function PollOptionFields({
@@ -37,7 +46,6 @@ export function PollOptionFields({
   errors?: { when?: string | null; place?: string | null };
   action?: ReactNode;
 }) {
-  const PlaceField = useContext(PollPlaceFieldSlot);
   return (
     <div className="flex flex-col gap-3 rounded-2xl bg-night-900/60 p-3 ring-1 ring-night-700 ring-inset">
       <div className="flex items-end gap-2">
@@ -54,27 +62,11 @@ export function PollOptionFields({
         </Field>
         {action}
       </div>
-      {PlaceField ? (
-        // The slot holds one component for the app's lifetime, handed in by the route.
-        createElement(PlaceField, {
-          value: value.place,
-          onChange: (place) => onChange({ place }),
-          error: errors?.place ?? undefined,
-        })
-      ) : (
-        <Field label="Location" error={errors?.place}>
-          {(control) => (
-            <input
-              {...control}
-              className={inputStyles}
-              value={value.place.location}
-              onChange={(event) =>
-                onChange({ place: { location: event.target.value, place: null } })
-              }
-            />
-          )}
-        </Field>
-      )}
+      <LocationField
+        value={value.place}
+        onChange={(place) => onChange({ place })}
+        error={errors?.place ?? undefined}
+      />
     </div>
   );
 }
