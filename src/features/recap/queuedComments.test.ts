@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CLOCK_SKEW_MS, unsentComments } from "./queuedComments";
+import { CLOCK_SKEW_MS } from "@/lib/offline/outbox/unsentCalls";
+import { unsentComments } from "./queuedComments";
 
 const T = 1_700_000_000_000;
 const call = (key: string, content: string, queuedAt = T) => ({ key, args: { content }, queuedAt });

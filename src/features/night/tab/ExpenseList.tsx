@@ -3,21 +3,25 @@ import type { Id } from "@convex/_generated/dataModel";
 import { TAB_EXPENSES_PAGE_SIZE, formatMoney, type TabCurrency } from "@shared/tabRules";
 import { Button } from "@/components/ui/Button";
 import { WaitingMark } from "@/components/ui/WaitingMark";
+import { unsentCalls } from "@/lib/offline/outbox/unsentCalls";
 import { useQueuedCalls } from "@/lib/offline/outbox/useOutbox";
 import { useCachedPaginatedQuery } from "@/lib/offline/useCachedQuery";
 import type { EditedExpense } from "./types";
 
 /**
  * The tab's expenses, newest first, 20 a page, live; the viewer's expenses still in the
- * outbox (added offline) on top with their "waiting to send" mark.
+ * outbox (added offline) on top with their "waiting to send" mark, until the server's copy of
+ * each is in the list.
  */
 export function ExpenseList({
   eventId,
+  viewerId,
   currency,
   nameOf,
   onEdit,
 }: {
   eventId: Id<"events">;
+  viewerId: Id<"users">;
   currency: TabCurrency;
   nameOf: Map<string, string>;
   onEdit: (expense: EditedExpense) => void;
@@ -27,7 +31,12 @@ export function ExpenseList({
     { eventId },
     { initialNumItems: TAB_EXPENSES_PAGE_SIZE },
   );
-  const queued = useQueuedCalls(api.tab.add, (args) => args.eventId === eventId);
+  const queued = unsentCalls(
+    useQueuedCalls(api.tab.add, (args) => args.eventId === eventId),
+    expenses.results.filter((expense) => expense.addedBy === viewerId),
+    // The server tidies the words (spaces, marks): the amount and who paid tell them apart.
+    (expense, call) => expense.amount === call.args.amount && expense.paidBy === call.args.paidBy,
+  );
   const name = (userId: string) => nameOf.get(userId) ?? "Someone";
   if (expenses.results.length + queued.length === 0) return null;
 

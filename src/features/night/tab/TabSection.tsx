@@ -66,6 +66,7 @@ export function TabSection({ eventId }: { eventId: Id<"events"> }) {
         )}
         <ExpenseList
           eventId={eventId}
+          viewerId={tab.viewerId}
           currency={currency}
           nameOf={nameOf}
           onEdit={(expense) => setEditing(expense)}
