@@ -10,16 +10,24 @@ import { uniqueEmail } from "./support/users.ts";
 // This spec is about the service worker, which the other specs block.
 test.use({ serviceWorkers: "allow" });
 
-type Played = { tones: number; vibrations: number[][] };
+type Played = { tones: number; vibrations: number[][]; pulses: (string | undefined)[][] };
 
 /**
- * Counts the oscillators the feedback player starts and records navigator.vibrate calls
- * (desktop Chromium has no vibration motor to observe).
+ * Counts the oscillators the feedback player starts, records navigator.vibrate calls (desktop
+ * Chromium has no vibration motor to observe) and the transforms of each Web Animation started on
+ * the Try it button (a pulse is over in well under a second: read as it starts, not sampled).
  */
 async function recordFeedback(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    const played: Played = { tones: 0, vibrations: [] };
+    const played: Played = { tones: 0, vibrations: [], pulses: [] };
     Object.assign(window, { __played: played });
+    const animate = Object.getOwnPropertyDescriptor(Element.prototype, "animate")
+      ?.value as Element["animate"];
+    Element.prototype.animate = function (this: Element, keyframes, options) {
+      if (Array.isArray(keyframes) && this.textContent?.includes("Try it"))
+        played.pulses.push(keyframes.map((frame) => frame.transform as string | undefined));
+      return animate.call(this, keyframes, options);
+    };
     const prototype = AudioContext.prototype;
     const createOscillator = Object.getOwnPropertyDescriptor(
       BaseAudioContext.prototype,
@@ -42,16 +50,11 @@ async function recordFeedback(page: Page): Promise<void> {
 const played = (page: Page) =>
   page.evaluate(() => (window as unknown as { __played: Played }).__played);
 
-/** The Web Animations (not CSS transitions) running on the Try it button, as their keyframes' transforms. */
-const pulses = (page: Page) =>
-  new SettingsPage(page).tryFeedback.evaluate((button) =>
-    button
-      .getAnimations()
-      .filter((animation) => !(animation instanceof CSSTransition))
-      .map((animation) =>
-        (animation.effect as KeyframeEffect).getKeyframes().map((frame) => frame.transform),
-      ),
-  );
+/** The keyframes' transforms of the last pulse played, once there are `count` of them. */
+const pulse = async (page: Page, count: number) => {
+  const { pulses } = await played(page);
+  return pulses.length === count ? pulses[count - 1] : null;
+};
 
 test("feedback settings are stored in this browser and played as set; push says it is off without VAPID keys", async ({
   page,
@@ -89,16 +92,14 @@ test("feedback settings are stored in this browser and played as set; push says 
   await settings.vibrationStrength.getByText("Heavy").click();
   await settings.intensity.getByText("Intense").click();
   await settings.tryFeedback.click();
-  await expect.poll(async () => (await pulses(page)).flat()).toContain("scale(1.084)");
+  await expect.poll(() => pulse(page, 1)).toContain("scale(1.084)");
   expect((await played(page)).tones).toBeGreaterThan(0);
   expect((await played(page)).vibrations).toEqual([[84, 60, 84, 60, 168]]);
 
   // Under reduced motion the pulse glows without moving: every keyframe at its own size.
   await page.emulateMedia({ reducedMotion: "reduce" });
   await settings.tryFeedback.click();
-  await expect
-    .poll(async () => (await pulses(page)).flat())
-    .toEqual(["scale(1)", "scale(1)", "scale(1)"]);
+  await expect.poll(() => pulse(page, 2)).toEqual(["scale(1)", "scale(1)", "scale(1)"]);
   await page.emulateMedia({ reducedMotion: "no-preference" });
 
   // Sound off: the next one vibrates but plays no tone.
