@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import {
@@ -10,7 +10,7 @@ import {
   notificationsOf,
   rsvp,
   runDue,
-  stubDeploymentEnv,
+  runsAt,
   type TestConvex,
   type TestUser,
 } from "./test.setup";
@@ -25,15 +25,7 @@ import { DEFAULT_EMAIL_PREFERENCES } from "../shared/emailPreferences";
 // The first render loads React Email (a few seconds on a busy machine).
 vi.setConfig({ testTimeout: 60_000 });
 
-beforeEach(() => {
-  stubDeploymentEnv();
-  vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout"] });
-  vi.setSystemTime(Date.UTC(2026, 10, 23, 12, 0, 0));
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllEnvs();
-});
+runsAt(Date.UTC(2026, 10, 23, 12, 0, 0));
 
 const PAGE = { numItems: 10, cursor: null };
 

@@ -1,18 +1,18 @@
-import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
 import type { Doc, Id } from "./_generated/dataModel";
 import {
   createCrew,
   createUser,
+  expectError,
   HOUR,
   newTest,
   notificationsOf,
-  stubDeploymentEnv,
+  runDue,
+  runsAt,
   TEST_CONVEX_SITE_URL,
   type TestConvex,
   type TestUser,
-  runDue,
-  expectError,
 } from "./test.setup";
 import { DEFAULT_EMAIL_PREFERENCES, type EmailPreferences } from "../shared/emailPreferences";
 import { emailDecision, listUnsubscribeHeaders } from "./model/emailPreferences";
@@ -24,15 +24,7 @@ vi.setConfig({ testTimeout: 30_000 });
 /** Monday 23 November 2026, 10:00 UTC (11:00 in Paris). */
 const MONDAY_10_UTC = Date.UTC(2026, 10, 23, 10, 0, 0);
 
-beforeEach(() => {
-  stubDeploymentEnv();
-  vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout"] });
-  vi.setSystemTime(MONDAY_10_UTC);
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllEnvs();
-});
+runsAt(MONDAY_10_UTC);
 
 /** Moves the clock to `time` and runs what became due. */
 async function advanceTo(t: TestConvex, time: number) {

@@ -1,15 +1,15 @@
-import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
 import type { Doc, Id } from "./_generated/dataModel";
 import {
   createUser,
+  expectError,
   HOUR,
   newTest,
   notificationsOf,
-  stubDeploymentEnv,
+  runsAt,
   type TestConvex,
   type TestUser,
-  expectError,
 } from "./test.setup";
 import { DEFAULT_EMAIL_PREFERENCES } from "../shared/emailPreferences";
 import { NUDGE_COOLDOWN_MS } from "../shared/reminderRules";
@@ -17,15 +17,7 @@ import { NUDGE_COOLDOWN_MS } from "../shared/reminderRules";
 // The first render loads React Email (a few seconds on a busy machine).
 vi.setConfig({ testTimeout: 30_000 });
 
-beforeEach(() => {
-  stubDeploymentEnv();
-  vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout"] });
-  vi.setSystemTime(Date.UTC(2026, 10, 23, 12, 0, 0));
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllEnvs();
-});
+runsAt(Date.UTC(2026, 10, 23, 12, 0, 0));
 
 async function advanceTo(t: TestConvex, time: number) {
   vi.advanceTimersByTime(time - Date.now());

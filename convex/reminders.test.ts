@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
 import type { Doc, Id } from "./_generated/dataModel";
 import {
@@ -7,7 +7,7 @@ import {
   newTest,
   notificationsOf,
   rsvp,
-  stubDeploymentEnv,
+  runsAt,
   type TestConvex,
   type TestUser,
 } from "./test.setup";
@@ -18,15 +18,7 @@ vi.setConfig({ testTimeout: 30_000 });
 
 const MINUTE = 60_000;
 
-beforeEach(() => {
-  stubDeploymentEnv();
-  vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout"] });
-  vi.setSystemTime(Date.UTC(2026, 10, 23, 12, 0, 0));
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllEnvs();
-});
+runsAt(Date.UTC(2026, 10, 23, 12, 0, 0));
 
 async function advanceTo(t: TestConvex, time: number) {
   vi.advanceTimersByTime(time - Date.now());

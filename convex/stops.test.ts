@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import {
@@ -10,7 +10,7 @@ import {
   notificationsOf,
   rsvp,
   runDue,
-  stubDeploymentEnv,
+  runsAt,
   type TestConvex,
   type TestUser,
 } from "./test.setup";
@@ -18,15 +18,7 @@ import { EVENT_ERRORS } from "../shared/eventMessages";
 import { EVENT_ACCESS_MESSAGES } from "../shared/eventAccess";
 import { STOP_MESSAGES, STOP_NOTICE_INTERVAL_MS, STOPS_MAX } from "../shared/stopRules";
 
-beforeEach(() => {
-  stubDeploymentEnv();
-  vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout"] });
-  vi.setSystemTime(Date.UTC(2026, 10, 23, 20, 0, 0));
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllEnvs();
-});
+runsAt(Date.UTC(2026, 10, 23, 20, 0, 0));
 
 const PLACE = {
   placeId: "osm:N1",

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import {
@@ -10,7 +10,7 @@ import {
   notificationsOf,
   rsvp,
   runDue,
-  stubDeploymentEnv,
+  runsAt,
   type TestConvex,
   type TestUser,
 } from "./test.setup";
@@ -20,15 +20,7 @@ import { EVENT_ERRORS } from "../shared/eventMessages";
 // The recap's first render loads React Email (a few seconds on a busy machine).
 vi.setConfig({ testTimeout: 60_000 });
 
-beforeEach(() => {
-  stubDeploymentEnv();
-  vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout"] });
-  vi.setSystemTime(Date.UTC(2026, 10, 27, 18, 0, 0));
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllEnvs();
-});
+runsAt(Date.UTC(2026, 10, 27, 18, 0, 0));
 
 /**
  * A private session under way: the host Sam, a co-host, two guests going,

@@ -8,7 +8,7 @@
  *   await sam.asUser.mutation(api.profiles.update, { bio: "Stouts" });
  */
 import { convexTest } from "convex-test";
-import { expect, vi } from "vitest";
+import { afterEach, beforeEach, expect, vi } from "vitest";
 import { api } from "./_generated/api";
 import type { Doc, Id } from "./_generated/dataModel";
 import schema from "./schema";
@@ -61,6 +61,23 @@ export function stubDeploymentEnv(extra: Record<string, string | undefined> = {}
   for (const [key, value] of Object.entries(extra)) vi.stubEnv(key, value);
 }
 
+/**
+ * Every test of the file starts at `at` with the deployment's environment stubbed: `Date` and
+ * timers are fake (scheduled functions run by advancing them), so no result depends on today's
+ * date, hour or zone. Undone after each test.
+ */
+export function runsAt(at: number): void {
+  beforeEach(() => {
+    stubDeploymentEnv();
+    vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout"] });
+    vi.setSystemTime(at);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllEnvs();
+  });
+}
+
 let userCounter = 0;
 
 export type TestUser = {
@@ -96,26 +113,54 @@ export async function createUser(
       ...(options.name !== undefined ? { name: options.name } : {}),
       ...(options.image !== undefined ? { image: options.image } : {}),
     });
-    await ctx.db.insert("authAccounts", { userId, provider: "email", providerAccountId: email, emailVerified: email });
-    const sessionId = await ctx.db.insert("authSessions", { userId, expirationTime: Date.now() + 30 * 24 * 3600_000 });
-    await ctx.db.insert("authRefreshTokens", { sessionId, expirationTime: Date.now() + 30 * 24 * 3600_000 });
+    await ctx.db.insert("authAccounts", {
+      userId,
+      provider: "email",
+      providerAccountId: email,
+      emailVerified: email,
+    });
+    const sessionId = await ctx.db.insert("authSessions", {
+      userId,
+      expirationTime: Date.now() + 30 * 24 * 3600_000,
+    });
+    await ctx.db.insert("authRefreshTokens", {
+      sessionId,
+      expirationTime: Date.now() + 30 * 24 * 3600_000,
+    });
     let profile: ProfileDoc | null = null;
     if (options.withProfile !== false) {
       profile = (await ensureProfile(ctx, userId)).profile;
       if (options.profile) {
-        const names = { username: profile.username, displayName: profile.displayName, nickname: profile.nickname, ...options.profile };
+        const names = {
+          username: profile.username,
+          displayName: profile.displayName,
+          nickname: profile.nickname,
+          ...options.profile,
+        };
         // The search text follows the names, as profiles.update keeps it (so user search finds test users).
-        await ctx.db.patch("user_profiles", profile._id, { nameSearchText: userSearchTerms(names), ...options.profile });
+        await ctx.db.patch("user_profiles", profile._id, {
+          nameSearchText: userSearchTerms(names),
+          ...options.profile,
+        });
         profile = await ctx.db.get("user_profiles", profile._id);
       }
     }
     return { userId, sessionId, profile };
   });
-  return { userId, sessionId, email, profile, asUser: t.withIdentity({ subject: `${userId}|${sessionId}` }) };
+  return {
+    userId,
+    sessionId,
+    email,
+    profile,
+    asUser: t.withIdentity({ subject: `${userId}|${sessionId}` }),
+  };
 }
 
 /** Expects `promise` to fail with our `ConvexError` whose data has (at least) `data`'s fields. */
-export async function expectError(promise: Promise<unknown>, data: Record<string, unknown>): Promise<void> {
+export async function expectError(
+  promise: Promise<unknown>,
+  data: Record<string, unknown>,
+): Promise<void> {
   await expect(promise).rejects.toMatchObject({ data: expect.objectContaining(data) as unknown });
 }
 
@@ -132,10 +177,15 @@ export async function storeFile(
   t: TestConvex,
   options: { header?: readonly number[]; text?: string; size?: number; type?: string },
 ): Promise<Id<"_storage">> {
-  const head = options.text !== undefined ? new TextEncoder().encode(options.text) : new Uint8Array(options.header ?? []);
+  const head =
+    options.text !== undefined
+      ? new TextEncoder().encode(options.text)
+      : new Uint8Array(options.header ?? []);
   const bytes = new Uint8Array(Math.max(options.size ?? 0, head.length) || head.length);
   bytes.set(head);
-  return await t.run(async (ctx) => await ctx.storage.store(new Blob([bytes], { type: options.type ?? "" })));
+  return await t.run(
+    async (ctx) => await ctx.storage.store(new Blob([bytes], { type: options.type ?? "" })),
+  );
 }
 
 // ---------------------------------------------------------------- events
@@ -157,7 +207,11 @@ export function eventPayload(overrides: Partial<EventCreatePayload> = {}): Event
 }
 
 /** Creates an event through `events.create` as `host`; returns its ids, slugs and code. */
-export async function createEvent(t: TestConvex, host: TestUser, overrides: Partial<EventCreatePayload> = {}) {
+export async function createEvent(
+  t: TestConvex,
+  host: TestUser,
+  overrides: Partial<EventCreatePayload> = {},
+) {
   void t;
   return await host.asUser.mutation(api.events.create, eventPayload(overrides));
 }
@@ -168,7 +222,10 @@ export async function rsvp(user: TestUser, eventId: Id<"events">, status: RsvpSt
 }
 
 /** The stored event document (null once deleted). */
-export async function eventDoc(t: TestConvex, eventId: Id<"events">): Promise<Doc<"events"> | null> {
+export async function eventDoc(
+  t: TestConvex,
+  eventId: Id<"events">,
+): Promise<Doc<"events"> | null> {
   return await t.run(async (ctx) => await ctx.db.get("events", eventId));
 }
 
@@ -188,21 +245,39 @@ export async function profileStats(t: TestConvex, userId: Id<"users">) {
 /** Creates a crew through `crews.create` as `host` (public, casual, unless overridden); returns its id. */
 export async function createCrew(
   host: TestUser,
-  overrides: { name?: string; description?: string | null; vibe?: CrewVibe; isPublic?: boolean; inviteUserIds?: Id<"users">[] } = {},
+  overrides: {
+    name?: string;
+    description?: string | null;
+    vibe?: CrewVibe;
+    isPublic?: boolean;
+    inviteUserIds?: Id<"users">[];
+  } = {},
 ): Promise<Id<"crews">> {
-  const { crewId } = await host.asUser.mutation(api.crews.create, { name: "The Regulars", vibe: "casual", isPublic: true, ...overrides });
+  const { crewId } = await host.asUser.mutation(api.crews.create, {
+    name: "The Regulars",
+    vibe: "casual",
+    isPublic: true,
+    ...overrides,
+  });
   return crewId;
 }
 
 /** `inviter` invites `invitee` to the crew through `crews.inviteUsers` (refused invitations throw). */
 export async function inviteToCrew(inviter: TestUser, crewId: Id<"crews">, invitee: TestUser) {
-  const outcome = await inviter.asUser.mutation(api.crews.inviteUsers, { crewId, userIds: [invitee.userId] });
+  const outcome = await inviter.asUser.mutation(api.crews.inviteUsers, {
+    crewId,
+    userIds: [invitee.userId],
+  });
   if (outcome.failed.length > 0) throw new Error(`inviteToCrew: ${outcome.failed[0].reason}`);
   return outcome;
 }
 
 /** Invites `members` and has each accept: accepted crew members. */
-export async function addCrewMembers(inviter: TestUser, crewId: Id<"crews">, ...members: TestUser[]) {
+export async function addCrewMembers(
+  inviter: TestUser,
+  crewId: Id<"crews">,
+  ...members: TestUser[]
+) {
   for (const member of members) {
     await inviteToCrew(inviter, crewId, member);
     await member.asUser.mutation(api.crews.respondToInvitation, { crewId, response: "accepted" });
@@ -230,10 +305,18 @@ const SOCIAL_TABLES = [
 ] as const;
 
 /** Tables a crew poll function may write. */
-export const POLL_TABLES = ["crew_polls", "crew_poll_options", "crew_poll_responses", ...SOCIAL_TABLES] as const;
+export const POLL_TABLES = [
+  "crew_polls",
+  "crew_poll_options",
+  "crew_poll_responses",
+  ...SOCIAL_TABLES,
+] as const;
 
 /** Every row of `tables` (for "nothing written": compare before and after a refusal). */
-export async function tableSnapshot(t: TestConvex, tables: readonly (typeof POLL_TABLES)[number][] = SOCIAL_TABLES) {
+export async function tableSnapshot(
+  t: TestConvex,
+  tables: readonly (typeof POLL_TABLES)[number][] = SOCIAL_TABLES,
+) {
   return await t.run(async (ctx) => {
     const rows: Record<string, unknown[]> = {};
     for (const table of tables) rows[table] = await ctx.db.query(table).collect();
@@ -253,6 +336,15 @@ export async function unreadCounter(t: TestConvex, userId: Id<"users">): Promise
 }
 
 /** `user`'s notifications, oldest first. */
-export async function notificationsOf(t: TestConvex, userId: Id<"users">): Promise<Doc<"notifications">[]> {
-  return await t.run(async (ctx) => await ctx.db.query("notifications").withIndex("by_user", (q) => q.eq("userId", userId)).collect());
+export async function notificationsOf(
+  t: TestConvex,
+  userId: Id<"users">,
+): Promise<Doc<"notifications">[]> {
+  return await t.run(
+    async (ctx) =>
+      await ctx.db
+        .query("notifications")
+        .withIndex("by_user", (q) => q.eq("userId", userId))
+        .collect(),
+  );
 }
