@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
-import { settleEntranceAnimations, wcagTags } from "./axe.ts";
+import { LEAVING_TOASTS, settleEntranceAnimations, wcagTags } from "./axe.ts";
 
 /**
  * While a menu is open (Headless UI's menus are modal: the page behind is inert, the menu sits
@@ -33,7 +33,9 @@ export class A11yAudit {
     const name = `${this.who} · ${label}`;
     const problems: string[] = [];
     await settleEntranceAnimations(this.page);
-    const axe = new AxeBuilder({ page: this.page }).withTags([...wcagTags, "best-practice"]);
+    const axe = new AxeBuilder({ page: this.page })
+      .withTags([...wcagTags, "best-practice"])
+      .exclude(LEAVING_TOASTS);
     if (options.menuOpen) axe.disableRules(rulesOffWhileMenuOpen);
     const results = await axe.analyze();
     for (const violation of results.violations) {
