@@ -143,8 +143,10 @@ test("Home safe tapped with no signal waits on the device and reaches the buddy 
   await expect(aCheck.buddiesCheckIns).toContainText(`${bName} checks in by`);
 
   // Signal again: sent once; A hears it live and B's banner goes.
-  await b.page.context().setOffline(false);
+  // The sockets pass again before the browser says it is online, as when a network returns:
+  // the client reconnects at once on the "online" event, not after its back-off.
   live.restore();
+  await b.page.context().setOffline(false);
   await expect(aCheck.buddiesCheckIns).toContainText(`${bName} got home safe`);
   await expect(bCheck.banner).toBeHidden();
   await expect.poll(() => queuedOnDevice(b.page)).toEqual([]);

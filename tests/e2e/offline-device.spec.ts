@@ -163,8 +163,10 @@ test("what a signed-in user has seen stays on the device: cut off, each visited 
   await expectNoSeriousA11yViolations(page);
 
   // Back online: live again, and the banner goes.
-  await context.setOffline(false);
+  // The sockets pass again before the browser says it is online, as when a network returns:
+  // the client reconnects at once on the "online" event, not after its back-off.
   live.restore();
+  await context.setOffline(false);
   await page.reload();
   await expect(hostInWhosComing).toBeVisible();
   await expect(banner).toBeHidden();

@@ -119,8 +119,10 @@ test("a join queued offline for a session the host deleted meanwhile is refused 
     await expect(hostPage).toHaveURL(/\/discover$/);
 
     // Back online: the server refuses the join; the guest is told why, and nothing waits.
-    await guestContext.setOffline(false);
+    // The sockets pass again before the browser says it is online, as when a network returns:
+    // the client reconnects at once on the "online" event, not after its back-off.
     live.restore();
+    await guestContext.setOffline(false);
     // The toast (the page's own "Event not found" panel may show at the same moment).
     const toasts = guestPage.getByRole("region", { name: /^Notifications/ });
     await expect(toasts.getByText("Event not found", { exact: true })).toBeVisible();

@@ -120,8 +120,10 @@ test("a host's 'Moving on' tapped with no signal shows at once, waits on the dev
   await expect(guestView.card).toContainText("The corner pub");
 
   // Signal again: sent once, and the guest's page follows without a reload.
-  await host.page.context().setOffline(false);
+  // The sockets pass again before the browser says it is online, as when a network returns:
+  // the client reconnects at once on the "online" event, not after its back-off.
   live.restore();
+  await host.page.context().setOffline(false);
   await expect(guestView.card).toContainText("Karaoke upstairs");
   await expect.poll(() => queuedOnDevice(host.page)).toEqual([]);
   await expect(hostView.card.getByTestId("waiting-to-send")).toBeHidden();
