@@ -134,6 +134,12 @@ test("keyboard only: sign in, build a crew, accept from the bell, create a sessi
   await a.page.keyboard.press("Enter");
   await expect(picker.chip(crewName)).toBeVisible();
   await tabTo(a.page, wizard.create);
+  // B's toast lasts 5 s and may come and go while A is still in the share dialog: B listens
+  // from the moment A creates.
+  const bHearsInvitation = expect(bToasts).toContainText(`${aName} invited you to "${title}"`, {
+    timeout: 30_000,
+  });
+  bHearsInvitation.catch(() => undefined); // awaited below, where a failure is reported
   await a.page.keyboard.press("Enter");
   const share = new ShareDialog(a.page);
   await tabTo(a.page, share.goToEvent);
@@ -143,7 +149,7 @@ test("keyboard only: sign in, build a crew, accept from the bell, create a sessi
   await expect(aView.heading).toBeFocused();
 
   // B opens the session from the bell.
-  await expect(bToasts).toContainText(`${aName} invited you to "${title}"`);
+  await bHearsInvitation;
   await tabTo(b.page, bBell.button, { backwards: true });
   await b.page.keyboard.press("Enter");
   await tabTo(b.page, bBell.opener(bBell.item(title)));

@@ -35,8 +35,10 @@ export function Modal({
   className,
 }: ModalProps) {
   // Headless UI moves focus in when a dialog opens, but not when it opens as another one is still
-  // closing (a wizard handing over to its share dialog), and the closing one may hand focus back
-  // to the page as it goes: checked once drawn and once the 200 ms transitions are over.
+  // closing (a wizard handing over to its share dialog), and the closing one hands focus back to
+  // the button that opened it when its transition ends, which on a slow phone can be long after:
+  // focus is moved in once drawn and once the 200 ms transitions are over, and whenever it lands
+  // on the page behind (the app's root; dialogs, their menus and pickers live outside it).
   const panel = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!open) return;
@@ -45,11 +47,17 @@ export function Modal({
       if (!node || node.contains(document.activeElement)) return;
       (node.querySelector<HTMLElement>("[data-autofocus]") ?? firstTabbable(node))?.focus();
     };
+    const onPageFocused = (event: FocusEvent) => {
+      const page = document.getElementById("root");
+      if (event.target instanceof Node && page?.contains(event.target)) focusInside();
+    };
     const frame = requestAnimationFrame(focusInside);
     const settled = window.setTimeout(focusInside, 300);
+    document.addEventListener("focusin", onPageFocused);
     return () => {
       cancelAnimationFrame(frame);
       window.clearTimeout(settled);
+      document.removeEventListener("focusin", onPageFocused);
     };
   }, [open]);
   return (
