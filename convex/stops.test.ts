@@ -15,6 +15,7 @@ import {
   type TestUser,
 } from "./test.setup";
 import { EVENT_ERRORS } from "../shared/eventMessages";
+import { parseCalendar } from "../tests/support/icalendar";
 import { EVENT_ACCESS_MESSAGES } from "../shared/eventAccess";
 import { STOP_MESSAGES, STOP_NOTICE_INTERVAL_MS, STOPS_MAX } from "../shared/stopRules";
 
@@ -337,8 +338,25 @@ describe("where else the crawl shows", () => {
     expect((await page()).crawlStart).toMatchObject({ name: "Jo's flat", address: null });
 
     const { url } = await going.asUser.mutation(api.calendarFeeds.createLink, {});
-    const feed = await (await t.fetch(new URL(url).pathname)).text();
-    expect(feed).toContain("LOCATION:Jo's flat");
+    const readFeed = async () =>
+      parseCalendar(await (await t.fetch(new URL(url).pathname)).text()).events.find(
+        (entry) => entry.uid === `${eventId}@localhost`,
+      )!;
+    const feed = await readFeed();
+    expect(feed.location).toBe("Jo's flat");
+    // A new meeting place is a new version: a calendar takes it only with a higher SEQUENCE.
+    vi.setSystemTime(Date.now() + 5_000);
+    await host.asUser.mutation(api.stops.reorder, { eventId, stopIds: [a, b] });
+    const moved = await readFeed();
+    expect(moved.location).toContain("The Crown");
+    expect(moved.sequence).toBeGreaterThan(feed.sequence);
+    // Reordering the stops after the first changes nothing a calendar shows: the version stays.
+    const c = await addStop(host, eventId, "The Lamb");
+    vi.setSystemTime(Date.now() + 5_000);
+    await host.asUser.mutation(api.stops.reorder, { eventId, stopIds: [a, c, b] });
+    expect((await readFeed()).sequence).toBe(moved.sequence);
+    await host.asUser.mutation(api.stops.remove, { eventId, stopId: c });
+    await host.asUser.mutation(api.stops.reorder, { eventId, stopIds: [b, a] });
 
     const share = await (await t.fetch(`/share/event/${publicSlug}`)).text();
     expect(share).toContain("Bar crawl: Jo&#39;s flat → The Crown");

@@ -29,13 +29,19 @@ export async function stopsOf(ctx: QueryCtx, eventId: Id<"events">): Promise<Sto
     .take(STOPS_MAX);
 }
 
+/** Where a crawl meets: its first stop, once it has 2 stops or more (one stop is no crawl yet). */
+export function crawlStartIn(
+  crawl: Pick<CrawlDoc, "stopCount" | "firstStop"> | null,
+): CrawlDoc["firstStop"] {
+  return crawl !== null && crawl.stopCount >= STOPS_MIN_FOR_CRAWL ? crawl.firstStop : null;
+}
+
 /** Where a session's crawl meets (its first stop), when it has one of 2 stops or more; one indexed read. */
 export async function crawlStartOf(
   ctx: QueryCtx,
   eventId: Id<"events">,
 ): Promise<CrawlDoc["firstStop"]> {
-  const crawl = await getCrawl(ctx, eventId);
-  return crawl !== null && crawl.stopCount >= STOPS_MIN_FOR_CRAWL ? crawl.firstStop : null;
+  return crawlStartIn(await getCrawl(ctx, eventId));
 }
 
 /** How many stops a session's crawl has; 0 while it has fewer than 2 (no crawl to speak of). */

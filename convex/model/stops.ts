@@ -29,7 +29,14 @@ import { eventNotificationData } from "./eventNotifications";
 import { ensureNotEnded, getEventAccessIfVisible, type EventDoc } from "./events";
 import { createNotification, senderOf } from "./notifications";
 import { takeToken } from "./rateLimits";
-import { STOP_NOTICE_LIMIT, getCrawl, stopsOf, type CrawlDoc, type StopDoc } from "./stopRows";
+import {
+  STOP_NOTICE_LIMIT,
+  crawlStartIn,
+  getCrawl,
+  stopsOf,
+  type CrawlDoc,
+  type StopDoc,
+} from "./stopRows";
 
 /** People told per mutation; the rest in scheduled batches. */
 export const STOP_NOTICE_BATCH = 100;
@@ -188,9 +195,9 @@ async function renumber(
   for (const [position, stop] of stops.entries()) {
     if (stop.position !== position) await ctx.db.patch("event_stops", stop._id, { position });
   }
+  const crawl = (await ctx.db.get("event_crawls", crawlId))!;
   const first = stops[0];
-  await ctx.db.patch("event_crawls", crawlId, {
-    ...extra,
+  const counted = {
     stopCount: stops.length,
     firstStop:
       first === undefined
@@ -201,7 +208,22 @@ async function renumber(
             latitude: first.latitude,
             longitude: first.longitude,
           },
-  });
+  };
+  await ctx.db.patch("event_crawls", crawlId, { ...extra, ...counted });
+  // A new meeting place is a new version of the session: calendars take it only with a higher
+  // SEQUENCE, which follows the session's last change.
+  if (!sameMeetingPlace(crawlStartIn(crawl), crawlStartIn(counted)))
+    await ctx.db.patch("events", crawl.eventId, { updatedAt: Date.now() });
+}
+
+function sameMeetingPlace(a: CrawlDoc["firstStop"], b: CrawlDoc["firstStop"]): boolean {
+  if (a === null || b === null) return a === b;
+  return (
+    a.name === b.name &&
+    a.address === b.address &&
+    a.latitude === b.latitude &&
+    a.longitude === b.longitude
+  );
 }
 
 /** Removes a stop; a removed current stop leaves the crew at no stop until the next move. */
