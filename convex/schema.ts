@@ -1034,6 +1034,23 @@ export default defineSchema({
     eventId: v.id("events"),
     /** Rows of `tab_balances` (bounded by shared/tabRules.ts TAB_PEOPLE_MAX). */
     people: v.number(),
+    /**
+     * The same figures as the `tab_balances` rows, in the one document the tab is read from
+     * (at most TAB_PEOPLE_MAX entries), written with them. Absent on a tab last written before
+     * it was kept: its next write fills it in, and until then it is read from the rows.
+     */
+    balances: v.optional(
+      v.array(
+        v.object({
+          userId: v.id("users"),
+          name: v.union(v.string(), v.null()),
+          paid: v.number(),
+          owed: v.number(),
+          sent: v.number(),
+          received: v.number(),
+        }),
+      ),
+    ),
     expenseCount: v.number(),
     /** The pending recap job (null once it ran, or before the first expense). */
     recapJobId: v.union(v.id("_scheduled_functions"), v.null()),
@@ -1059,6 +1076,8 @@ export default defineSchema({
    * One person's maintained balance on one tab, updated by every expense and
    * transfer write (so the tab never re-reads its expenses); `name` is their
    * display name copied for the tab (refreshed on rename, null once the account is deleted).
+   * Found by person: who may see a tab, and whose name to refresh; the tab reads
+   * `event_tabs.balances`.
    */
   tab_balances: defineTable({
     eventId: v.id("events"),

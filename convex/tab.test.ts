@@ -95,6 +95,27 @@ async function tabRows(t: TestConvex) {
   }));
 }
 
+/** The tab row's balances are the `tab_balances` rows' figures, person for person. */
+async function expectTabRowsAgree(t: TestConvex) {
+  const { tabs, balances } = await tabRows(t);
+  const byUser = <T extends { userId: string }>(list: T[]) =>
+    [...list].sort((a, b) => a.userId.localeCompare(b.userId));
+  for (const tab of tabs) {
+    const rows = balances
+      .filter((row) => row.eventId === tab.eventId)
+      .map(({ userId, name, paid, owed, sent, received }) => ({
+        userId,
+        name,
+        paid,
+        owed,
+        sent,
+        received,
+      }));
+    expect(byUser(tab.balances ?? [])).toEqual(byUser(rows));
+    expect(tab.people).toBe(rows.length);
+  }
+}
+
 function nets(tab: { people: Array<{ name: string; net: number }> } | null) {
   return Object.fromEntries((tab?.people ?? []).map((p) => [p.name, p.net]));
 }
@@ -350,6 +371,7 @@ describe("update and remove", () => {
       Alex: -1000,
       Sam: -1000,
     });
+    await expectTabRowsAgree(t);
     // Alex neither added nor pays it any more.
     await expectError(alex.asUser.mutation(api.tab.remove, { expenseId }), { code: "FORBIDDEN" });
     await kim.asUser.mutation(api.tab.remove, { expenseId });
@@ -358,6 +380,7 @@ describe("update and remove", () => {
       balances: [],
       tabs: [{ people: 0, expenseCount: 0 }],
     });
+    await expectTabRowsAgree(t);
     await expectError(kim.asUser.mutation(api.tab.remove, { expenseId }), {
       code: "NOT_FOUND",
       message: TAB_MESSAGES.expenseNotFound,
@@ -432,6 +455,7 @@ describe("markPaid", () => {
     expect(tab!.plan).toEqual([]);
     expect(Object.values(nets(tab))).toEqual([0, 0, 0]);
     expect((await tabRows(t)).settlements).toHaveLength(2);
+    await expectTabRowsAgree(t);
   });
 });
 
@@ -541,5 +565,30 @@ describe("clean-up", () => {
     const tab = await host.asUser.query(api.tab.get, { eventId });
     expect(tab!.people.map((p) => p.net).sort()).toEqual([-1000, -1000, 2000]);
     expect(tab!.people.find((p) => p.userId === alex.userId)!.name).toMatch(/^User /);
+    const going = await host.asUser.query(api.tab.people, { eventId });
+    expect(going!.people.find((p) => p.userId === kim.userId)!.name).toBe("Kimberly");
+    await expectTabRowsAgree(t);
+  });
+});
+
+describe("a tab last written before its row kept the balances", () => {
+  test("is read from its rows, and its next write fills its row in", async () => {
+    const { t, host, alex, kim, eventId } = await setup();
+    await add(alex, eventId, expense(alex, [alex, kim], 2000));
+    const before = await host.asUser.query(api.tab.get, { eventId });
+    const goingBefore = await host.asUser.query(api.tab.people, { eventId });
+    await t.run(async (ctx) => {
+      const tab = (await ctx.db.query("event_tabs").unique())!;
+      await ctx.db.patch("event_tabs", tab._id, { balances: undefined });
+    });
+    expect(await host.asUser.query(api.tab.get, { eventId })).toEqual(before);
+    expect(await host.asUser.query(api.tab.people, { eventId })).toEqual(goingBefore);
+    await add(kim, eventId, expense(kim, [alex, kim], 1000));
+    expect((await tabRows(t)).tabs[0].balances).toHaveLength(2);
+    await expectTabRowsAgree(t);
+    expect(nets(await host.asUser.query(api.tab.get, { eventId }))).toEqual({
+      Alex: 500,
+      Kim: -500,
+    });
   });
 });

@@ -7,9 +7,11 @@
  *   Anyone else gets what a session that does not exist gets: `null` from
  *   the queries, NOT_FOUND 'Event not found' from the writes on a session
  *   they cannot see, FORBIDDEN on one they can (a public session, or a 'maybe').
- * - Balances are maintained on every write (`tab_balances`, one row per
- *   session and person), so the tab reads one row per person and never its
- *   expenses; a row that drops to all zeros goes.
+ * - Balances are maintained on every write, so the tab never reads its
+ *   expenses: in the tab's row (`event_tabs.balances`, the one document the
+ *   tab is read from) and in one `tab_balances` row per session and person
+ *   (found by person: who may see the tab, renames); a person whose figures
+ *   drop to all zeros goes from both.
  * - Every write checks the whole expense first and writes nothing when it fails.
  */
 import type { Doc, Id } from "../_generated/dataModel";
@@ -61,6 +63,8 @@ import { cancelIfPending } from "./scheduledJobs";
 
 export type TabDoc = Doc<"event_tabs">;
 export type ExpenseDoc = Doc<"tab_expenses">;
+/** One person's figures on a tab, as the tab's row keeps them. */
+type TabBalance = NonNullable<TabDoc["balances"]>[number];
 
 /** The tab's currency: the host's choice, else the fallback. */
 export function tabCurrencyOf(event: EventDoc): TabCurrency {
@@ -87,6 +91,30 @@ async function getTab(ctx: QueryCtx, eventId: Id<"events">): Promise<TabDoc | nu
     .query("event_tabs")
     .withIndex("by_event", (q) => q.eq("eventId", eventId))
     .unique();
+}
+
+/**
+ * The tab's balances: its row's copy, or for a tab last written before that copy was kept,
+ * its `tab_balances` rows (at most TAB_PEOPLE_MAX).
+ */
+async function balancesOf(
+  ctx: QueryCtx,
+  eventId: Id<"events">,
+  tab: TabDoc | null,
+): Promise<TabBalance[]> {
+  if (tab?.balances !== undefined) return tab.balances;
+  const rows = await ctx.db
+    .query("tab_balances")
+    .withIndex("by_event_and_user", (q) => q.eq("eventId", eventId))
+    .take(TAB_PEOPLE_MAX);
+  return rows.map(({ userId, name, paid, owed, sent, received }) => ({
+    userId,
+    name,
+    paid,
+    owed,
+    sent,
+    received,
+  }));
 }
 
 async function standingOf(ctx: QueryCtx, event: EventDoc, viewerId: Id<"users">) {
@@ -134,18 +162,14 @@ export async function getEventEnsuringTabViewer(
 // ---------------------------------------------------------------- reading
 
 /**
- * The tab: currency, each person's balance (from the maintained rows), the
+ * The tab: currency, each person's balance (maintained in the tab's row), the
  * settle-up plan and what the viewer may do. Reads the session, the viewer's
- * rows, the tab row and one row per person on the tab.
+ * rows and the tab's row, however many people are on it.
  */
 export async function tabView(ctx: QueryCtx, access: TabAccess) {
   const { event, viewerId, participation } = access;
   const tab = await getTab(ctx, event._id);
-  const rows = await ctx.db
-    .query("tab_balances")
-    .withIndex("by_event_and_user", (q) => q.eq("eventId", event._id))
-    .take(TAB_PEOPLE_MAX);
-  const people = rows
+  const people = (await balancesOf(ctx, event._id, tab))
     .map((row) => ({
       userId: row.userId,
       name: row.name ?? fallbackDisplayName(row.userId),
@@ -205,14 +229,25 @@ export async function expensesPage(
   return { ...result, page: result.page.map((expense) => expenseView(expense, access)) };
 }
 
-/** Who can be on an expense: the people going (the expense form's choices), at most TAB_PEOPLE_MAX. */
+/**
+ * Who can be on an expense: the people going (the expense form's choices), at most
+ * TAB_PEOPLE_MAX. Names of people already on the tab come from its row; the others' profiles
+ * are read.
+ */
 export async function goingPeople(ctx: QueryCtx, access: TabAccess) {
   const rows = await ctx.db
     .query("event_participants")
     .withIndex("by_event", (q) => q.eq("eventId", access.event._id))
     .take(TAB_PEOPLE_MAX);
+  const tab = await getTab(ctx, access.event._id);
+  const onTab = new Map(
+    (tab?.balances ?? []).map((balance) => [balance.userId, balance.name] as const),
+  );
   return await Promise.all(
-    rows.map(async (row) => ({ userId: row.userId, name: await nameOf(ctx, row.userId) })),
+    rows.map(async (row) => ({
+      userId: row.userId,
+      name: onTab.get(row.userId) ?? (await nameOf(ctx, row.userId)),
+    })),
   );
 }
 
@@ -246,10 +281,14 @@ class BalanceChanges {
 
   /**
    * Writes the rows: new people get a row (with their name), rows back to
-   * all zeros go; the tab's people count follows. Throws 'A tab holds at
-   * most 100 people' past the bound (the caller's mutation then writes nothing).
+   * all zeros go. Returns what the caller writes on the tab's row with its own
+   * changes: its balances and people count. Throws 'A tab holds at most 100
+   * people' past the bound (the caller's mutation then writes nothing).
    */
-  async apply(ctx: MutationCtx, tab: TabDoc): Promise<number> {
+  async apply(ctx: MutationCtx, tab: TabDoc): Promise<{ people: number; balances: TabBalance[] }> {
+    const balances = new Map(
+      (await balancesOf(ctx, tab.eventId, tab)).map((balance) => [balance.userId, balance]),
+    );
     let people = tab.people;
     for (const [userId, delta] of this.deltas) {
       const row = await getBalance(ctx, tab.eventId, userId);
@@ -264,20 +303,19 @@ class BalanceChanges {
         if (empty) continue;
         people += 1;
         if (people > TAB_PEOPLE_MAX) throw appError("VALIDATION", TAB_MESSAGES.tabFull);
-        await ctx.db.insert("tab_balances", {
-          eventId: tab.eventId,
-          userId,
-          name: await nameOf(ctx, userId),
-          ...parts,
-        });
+        const name = await nameOf(ctx, userId);
+        await ctx.db.insert("tab_balances", { eventId: tab.eventId, userId, name, ...parts });
+        balances.set(userId, { userId, name, ...parts });
       } else if (empty) {
         people -= 1;
         await ctx.db.delete("tab_balances", row._id);
+        balances.delete(userId);
       } else {
         await ctx.db.patch("tab_balances", row._id, parts);
+        balances.set(userId, { userId, name: row.name, ...parts });
       }
     }
-    return people;
+    return { people, balances: [...balances.values()] };
   }
 }
 
@@ -335,14 +373,14 @@ export async function addExpense(ctx: MutationCtx, access: TabAccess, args: Expe
   const expense = await checkedExpense(ctx, event, args, null);
   const fields = { ...expense, paidBy: args.paidBy };
   const tab = await getOrCreateTab(ctx, event._id);
-  const people = await new BalanceChanges().expense(fields, 1).apply(ctx, tab);
+  const balances = await new BalanceChanges().expense(fields, 1).apply(ctx, tab);
   const expenseId = await ctx.db.insert("tab_expenses", {
     eventId: event._id,
     ...fields,
     addedBy: viewerId,
     updatedAt: Date.now(),
   });
-  await ctx.db.patch("event_tabs", tab._id, { people, expenseCount: tab.expenseCount + 1 });
+  await ctx.db.patch("event_tabs", tab._id, { ...balances, expenseCount: tab.expenseCount + 1 });
   await planRecap(ctx, event, tab);
   return expenseId;
 }
@@ -372,28 +410,28 @@ export async function updateExpense(
   const checked = await checkedExpense(ctx, access.event, args, expense);
   const fields = { ...checked, paidBy: args.paidBy };
   const tab = await getOrCreateTab(ctx, expense.eventId);
-  const people = await new BalanceChanges().expense(expense, -1).expense(fields, 1).apply(ctx, tab);
+  const balances = await new BalanceChanges()
+    .expense(expense, -1)
+    .expense(fields, 1)
+    .apply(ctx, tab);
   await ctx.db.patch("tab_expenses", expense._id, { ...fields, updatedAt: Date.now() });
-  await ctx.db.patch("event_tabs", tab._id, { people });
+  await ctx.db.patch("event_tabs", tab._id, balances);
 }
 
 export async function deleteExpense(ctx: MutationCtx, expense: ExpenseDoc) {
   const tab = await getOrCreateTab(ctx, expense.eventId);
-  const people = await new BalanceChanges().expense(expense, -1).apply(ctx, tab);
+  const balances = await new BalanceChanges().expense(expense, -1).apply(ctx, tab);
   await ctx.db.delete("tab_expenses", expense._id);
   await ctx.db.patch("event_tabs", tab._id, {
-    people,
+    ...balances,
     expenseCount: Math.max(0, tab.expenseCount - 1),
   });
 }
 
 // ---------------------------------------------------------------- transfers
 
-async function currentPlan(ctx: QueryCtx, eventId: Id<"events">) {
-  const rows = await ctx.db
-    .query("tab_balances")
-    .withIndex("by_event_and_user", (q) => q.eq("eventId", eventId))
-    .take(TAB_PEOPLE_MAX);
+async function currentPlan(ctx: QueryCtx, eventId: Id<"events">, tab: TabDoc | null) {
+  const rows = await balancesOf(ctx, eventId, tab);
   return { rows, plan: settlePlan(rows.map((row) => ({ userId: row.userId, net: netOf(row) }))) };
 }
 
@@ -413,12 +451,12 @@ export async function markTransferPaid(
     throw appError("FORBIDDEN", TAB_MESSAGES.notYourTransfer);
   const amount = amountCheck(transfer.amount);
   if (!amount.ok) throw appError("VALIDATION", amount.message, { field: "amount" });
-  const { plan } = await currentPlan(ctx, event._id);
+  const tab = await getOrCreateTab(ctx, event._id);
+  const { plan } = await currentPlan(ctx, event._id, tab);
   const planned = plan.find((t) => t.from === transfer.from && t.to === transfer.to);
   if (planned === undefined || planned.amount < amount.minor)
     throw appError("VALIDATION", TAB_MESSAGES.transferNotInPlan);
-  const tab = await getOrCreateTab(ctx, event._id);
-  const people = await new BalanceChanges()
+  const balances = await new BalanceChanges()
     .add(transfer.from, "sent", amount.minor)
     .add(transfer.to, "received", amount.minor)
     .apply(ctx, tab);
@@ -429,7 +467,7 @@ export async function markTransferPaid(
     amount: amount.minor,
     markedBy: viewerId,
   });
-  await ctx.db.patch("event_tabs", tab._id, { people });
+  await ctx.db.patch("event_tabs", tab._id, balances);
 }
 
 // ---------------------------------------------------------------- currency
@@ -472,7 +510,7 @@ export async function sendRecap(ctx: MutationCtx, eventId: Id<"events">) {
     return;
   }
   await ctx.db.patch("event_tabs", tab._id, { recapJobId: null, recapSentAt: Date.now() });
-  const { rows, plan } = await currentPlan(ctx, eventId);
+  const { rows, plan } = await currentPlan(ctx, eventId, tab);
   const names = new Map(
     rows.map((row) => [row.userId, row.name ?? fallbackDisplayName(row.userId)]),
   );
@@ -560,8 +598,17 @@ export async function renameOnTabs(
     .query("tab_balances")
     .withIndex("by_user", (q) => q.eq("userId", userId).gt("_creationTime", after))
     .take(TAB_NAME_BATCH);
-  for (const row of rows)
-    if (row.name !== name) await ctx.db.patch("tab_balances", row._id, { name });
+  for (const row of rows) {
+    if (row.name === name) continue;
+    await ctx.db.patch("tab_balances", row._id, { name });
+    const tab = await getTab(ctx, row.eventId);
+    if (tab?.balances !== undefined)
+      await ctx.db.patch("event_tabs", tab._id, {
+        balances: tab.balances.map((balance) =>
+          balance.userId === userId ? { ...balance, name } : balance,
+        ),
+      });
+  }
   if (rows.length === TAB_NAME_BATCH)
     await ctx.scheduler.runAfter(0, internal.tab.renameOnTabs, {
       userId,
