@@ -8,11 +8,11 @@
 import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
 
-export const CHECK_IN_MIN_BUDDIES = 1;
+const CHECK_IN_MIN_BUDDIES = 1;
 export const CHECK_IN_MAX_BUDDIES = 5;
 
 /** The time offered at first: an hour after the session ends. */
-export const CHECK_IN_DEFAULT_AFTER_END_MS = 60 * 60 * 1000;
+const CHECK_IN_DEFAULT_AFTER_END_MS = 60 * 60 * 1000;
 /** The latest check-in time: this long after the session ends (later is not about getting home). */
 export const CHECK_IN_LATEST_AFTER_END_MS = 12 * 60 * 60 * 1000;
 /** From the reminder (the person's own time passed) to the buddies' alert. */

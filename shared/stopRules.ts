@@ -11,7 +11,7 @@ import { cleanUserText, textLength } from "./userText";
 /** A crawl holds at most 12 stops; it shows to guests and goes live from 2. */
 export const STOPS_MAX = 12;
 export const STOPS_MIN_FOR_CRAWL = 2;
-export const STOP_NAME_MAX_LENGTH = LOCATION_MAX_LENGTH;
+const STOP_NAME_MAX_LENGTH = LOCATION_MAX_LENGTH;
 /** A planned time may sit this far before the session's start or after its end (arriving early, a last one after). */
 export const STOP_TIME_SLACK_MS = 2 * 60 * 60 * 1000;
 /** "The crew moved to …" goes to a session's people at most once a minute; later moves in the minute are told together. */
@@ -55,7 +55,7 @@ export type StopPlace = {
 };
 
 export type StopInput = { name: string; place: StopPlace | null; plannedTime: number | null };
-export type CheckedStop =
+type CheckedStop =
   | { ok: true; name: string; place: StopPlace | null; plannedTime: number | null }
   | { ok: false; field: "name" | "place" | "plannedTime"; message: string };
 

@@ -47,7 +47,7 @@ export function isTabCurrency(code: unknown): code is TabCurrency {
   return typeof code === "string" && Object.hasOwn(TAB_CURRENCIES, code);
 }
 
-export function minorDigitsOf(currency: TabCurrency): number {
+function minorDigitsOf(currency: TabCurrency): number {
   return TAB_CURRENCIES[currency];
 }
 
@@ -93,12 +93,12 @@ export function currencyForLocale(locale: string | undefined): TabCurrency {
 export const TAB_MAX_AMOUNT = 10_000_000;
 export const TAB_DESCRIPTION_MAX_LENGTH = 80;
 /** People on one expense, and on one tab (balances are read in one go, so the tab is bounded). */
-export const TAB_SHARERS_MAX = 100;
+const TAB_SHARERS_MAX = 100;
 export const TAB_PEOPLE_MAX = 100;
 export const TAB_EXPENSES_PAGE_SIZE = 20;
 export const TAB_EXPENSES_PAGE_MAX = 50;
 /** The morning-after recap goes at this local hour, after the session ended. */
-export const TAB_RECAP_HOUR = 9;
+const TAB_RECAP_HOUR = 9;
 
 export const TAB_SPLITS = ["equal", "exact"] as const;
 export type TabSplit = (typeof TAB_SPLITS)[number];
@@ -163,7 +163,7 @@ export function canChangeExpense(
 
 // ---------------------------------------------------------------- amounts
 
-export type AmountResult = { ok: true; minor: number } | { ok: false; message: string };
+type AmountResult = { ok: true; minor: number } | { ok: false; message: string };
 
 /**
  * An amount as typed ('12.5', '12,50', '1 200') in minor units of `currency`,
@@ -213,7 +213,7 @@ export function formatMoney(minor: number, currency: TabCurrency, locale?: strin
 
 // ---------------------------------------------------------------- splitting
 
-export type Share<U extends string = string> = { userId: U; amount: number };
+type Share<U extends string = string> = { userId: U; amount: number };
 
 /**
  * `total` split equally between `userIds`: each gets the floor of the
@@ -241,7 +241,7 @@ export type ExpenseInput<U extends string = string> = {
   shares: ReadonlyArray<{ userId: U; amount?: number }>;
 };
 
-export type CheckedExpense<U extends string = string> = {
+type CheckedExpense<U extends string = string> = {
   description: string;
   amount: number;
   currency: TabCurrency;
@@ -249,7 +249,7 @@ export type CheckedExpense<U extends string = string> = {
   shares: Share<U>[];
 };
 
-export type ExpenseCheck<U extends string = string> =
+type ExpenseCheck<U extends string = string> =
   { ok: true; expense: CheckedExpense<U> } | { ok: false; field: string; message: string };
 
 /**
@@ -329,7 +329,7 @@ export function netOf(parts: BalanceParts): number {
   return parts.paid - parts.owed + parts.sent - parts.received;
 }
 
-export type Transfer<U extends string = string> = { from: U; to: U; amount: number };
+type Transfer<U extends string = string> = { from: U; to: U; amount: number };
 
 /**
  * The settle-up plan: who pays whom how much so that every balance reaches

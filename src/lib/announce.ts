@@ -1,5 +1,5 @@
 /** A message for the app's one polite live region (rendered by the shell). */
-export type Announcement = { id: number; text: string };
+type Announcement = { id: number; text: string };
 
 /** The same words again within this long are one change told twice (a toast and a live query). */
 export const REPEAT_WINDOW_MS = 3000;

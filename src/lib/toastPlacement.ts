@@ -21,7 +21,10 @@ export function toastPosition(
   return centre && centre.y > screen.height / 2 ? "top-center" : "bottom-center";
 }
 
-/** The toast's options with its place on this screen (a place it was given wins). */
+/**
+ * The toast's options with its place on this screen (a place it was given wins).
+ * @public (called through the dynamic import in ./toast.ts)
+ */
 export function placed<Options extends ExternalToast>(used: Box | null, options?: Options) {
   const position = toastPosition(used, {
     width: window.innerWidth,

@@ -18,7 +18,7 @@ import { useQueuedCalls, useQueuedMutation } from "@/lib/offline/outbox/useOutbo
 import { CommentRow, QueuedCommentRow } from "./CommentRow";
 import { unsentComments } from "./queuedComments";
 
-export const COMMENTS_PER_PAGE = 20;
+const COMMENTS_PER_PAGE = 20;
 
 /** Comments, oldest first, with reactions; the composer for attendees. */
 export function CommentsSection({

@@ -25,7 +25,7 @@ import { useNetworkNeeded } from "@/lib/offline/useNetworkNeeded";
 import { uploadWithProgress } from "@/lib/uploadWithProgress";
 import { downscaleIfLarge } from "./resizeImage";
 
-export const PHOTOS_PER_PAGE = 20;
+const PHOTOS_PER_PAGE = 20;
 
 // The viewer is its own chunk, loaded when a photo is first opened or pointed at.
 const PhotoViewer = lazyDialog(

@@ -9,7 +9,7 @@ import type { RecapData } from "./types";
 type MyRating = RecapData["myRating"];
 
 /** A queued `ratings.rate` call's arguments, and when it was queued. */
-export type QueuedRating = {
+type QueuedRating = {
   rating?: number | null;
   feedback?: string | null;
   queuedAt: number;

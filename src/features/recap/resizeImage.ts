@@ -1,6 +1,6 @@
 /** Longest side after downscaling, and the JPEG quality used for it. */
-export const MAX_PHOTO_DIMENSION = 2048;
-export const RESIZED_JPEG_QUALITY = 0.85;
+const MAX_PHOTO_DIMENSION = 2048;
+const RESIZED_JPEG_QUALITY = 0.85;
 
 /** The size to draw an image at so its longest side is at most `max` (unchanged when already small). */
 export function fitWithin(width: number, height: number, max: number = MAX_PHOTO_DIMENSION) {

@@ -2,7 +2,6 @@ import type { FunctionReturnType } from "convex/server";
 import type { api } from "@convex/_generated/api";
 
 export type RecapData = FunctionReturnType<typeof api.recap.get>;
-export type Person = RecapData["whoCame"][number];
 export type PhotoItem = FunctionReturnType<typeof api.photos.list>["page"][number];
 export type CommentItem = FunctionReturnType<typeof api.comments.list>["page"][number];
 

@@ -11,7 +11,7 @@ import { LEAVING_TOASTS, settleEntranceAnimations, wcagTags } from "./axe.ts";
 const rulesOffWhileMenuOpen = ["region", "page-has-heading-one", "landmark-one-main"];
 
 /** The narrowest width content must fit without scrolling sideways: 1280 px at 400 % zoom. */
-export const REFLOW_WIDTH = 320;
+const REFLOW_WIDTH = 320;
 /** The smallest target a pointer must hit (WCAG 2.2 target size, minimum). */
 const MIN_TARGET_PX = 24;
 
