@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
+import { anyApi } from "convex/server";
 import { CreateEventWizard } from "./pages/CreateEventWizard.ts";
 import { CrewPage } from "./pages/CrewPage.ts";
 import { DiscoverPage } from "./pages/DiscoverPage.ts";
@@ -15,6 +16,7 @@ import { SettingsPage } from "./pages/SettingsPage.ts";
 import { ShareDialog } from "./pages/ShareDialog.ts";
 import { YourSessionsPage } from "./pages/YourSessionsPage.ts";
 import { A11yAudit } from "./support/a11yAudit.ts";
+import { clientAs } from "./support/apiClient.ts";
 import { signInWithMagicLink, signUp } from "./support/auth.ts";
 import { eventIdOf, localDateTime, uniqueToken } from "./support/events.ts";
 import { gradientPng } from "./support/images.ts";
@@ -416,6 +418,24 @@ test("a session's host and guest (wizard, session page, recap): every screen, di
       .first(),
   ).toBeVisible();
   await hostAudit.route("discover, signed in");
+
+  // A private session's page (/private-event/…), as its host.
+  const privateTitle = `Private ${title}`;
+  const { path: privatePath } = (await (
+    await clientAs(hp)
+  ).mutation(anyApi.events.create, {
+    title: privateTitle,
+    durationType: "specific_time",
+    startTime: Date.now() + 24 * 3600_000,
+    drinkType: "beer",
+    vibe: "casual",
+    isPublic: false,
+    timeZone: "UTC",
+  })) as { path: string };
+  expect(privatePath).toMatch(/^\/private-event\//);
+  await hp.goto(privatePath);
+  await h1(hp, privateTitle);
+  await hostAudit.route("private session as its host");
 
   // A signed-out visitor sees the past session from outside.
   const visitor = await newPerson(browser, { viewport: PHONE });

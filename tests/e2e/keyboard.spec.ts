@@ -81,6 +81,8 @@ test("keyboard only: sign in, build a crew, accept from the bell, create a sessi
   const bToasts = b.page.getByRole("region", { name: /^Notifications alt/ });
   await expect(bToasts).toHaveAttribute("aria-live", "polite");
   await expect(bToasts).toContainText(`${aName} invited you to join the crew`);
+  // Heard as news: "New: " before the notification's title (visually hidden).
+  await expect(bToasts.locator("[data-sonner-toast]", { hasText: aName })).toContainText("New: ");
   const bBell = new NotificationBell(b.page);
   await expect(bBell.button).toHaveAccessibleName(NotificationBell.nameFor(1));
   await tabTo(b.page, bBell.button);
