@@ -226,16 +226,45 @@ describe("who sees a check-in", () => {
     const dueAt = s.event.endTime + HOUR;
     await startFor(s, s.bea, [s.al], dueAt);
     expect(await s.bea.asUser.query(api.checkIns.openForMe, {})).toMatchObject({
-      mine: { eventId: s.eventId, status: "waiting", dueAt },
+      mine: [{ eventId: s.eventId, status: "waiting", dueAt }],
       alerts: [],
     });
     expect(await s.al.asUser.query(api.checkIns.openForMe, {})).toBeNull();
     await advanceToAlert(s.t, dueAt);
     expect(await s.al.asUser.query(api.checkIns.openForMe, {})).toMatchObject({
-      mine: null,
+      mine: [],
       alerts: [{ eventId: s.eventId, ownerName: "Bea" }],
     });
     expect(await s.stranger.asUser.query(api.checkIns.openForMe, {})).toBeNull();
+  });
+
+  test("the banner lists each of the viewer's open check-ins, one per session", async () => {
+    const s = await setup();
+    const { eventId: afterParty, publicSlug } = await createEvent(s.t, s.host, {
+      title: "After party",
+      startTime: s.event.endTime,
+    });
+    await rsvp(s.bea, afterParty, "going");
+    await rsvp(s.al, afterParty, "going");
+    await startFor(s, s.bea, [s.al]);
+    const party = (await s.t.run(async (ctx) => await ctx.db.get("events", afterParty)))!;
+    await s.bea.asUser.mutation(api.checkIns.start, {
+      eventId: afterParty,
+      buddyIds: [s.al.userId],
+      dueAt: party.endTime + HOUR,
+    });
+    const banner = await s.bea.asUser.query(api.checkIns.openForMe, {});
+    expect(banner!.mine.map((own) => own.eventId).sort()).toEqual([s.eventId, afterParty].sort());
+    expect(banner!.mine.find((own) => own.eventId === afterParty)).toMatchObject({
+      eventTitle: "After party",
+      eventPath: `/event/${publicSlug}`,
+      status: "waiting",
+    });
+    // Home safe from one session closes that check-in only.
+    await s.bea.asUser.mutation(api.checkIns.homeSafe, { eventId: afterParty });
+    expect(
+      (await s.bea.asUser.query(api.checkIns.openForMe, {}))!.mine.map((own) => own.eventId),
+    ).toEqual([s.eventId]);
   });
 });
 

@@ -21,6 +21,8 @@ export const CHECK_IN_ALERT_DELAY_MS = 15 * 60 * 1000;
 export const CHECK_IN_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 /** Buddy alerts the home screen's banner lists at most. */
 export const CHECK_IN_BANNER_ALERTS_MAX = 3;
+/** The viewer's own open check-ins (one per session) the banner lists at most. */
+export const CHECK_IN_BANNER_OWN_MAX = 3;
 /** The session's people the buddy picker offers at most. */
 export const CHECK_IN_CANDIDATES_MAX = 50;
 

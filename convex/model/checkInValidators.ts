@@ -38,7 +38,7 @@ const bannerSessionFields = {
 
 export const openCheckInsValidator = nullable(
   v.object({
-    mine: nullable(
+    mine: v.array(
       v.object({ ...bannerSessionFields, status: statusValidator, dueAt: v.number() }),
     ),
     alerts: v.array(

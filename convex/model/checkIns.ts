@@ -17,6 +17,7 @@ import {
   buddyListProblem,
   CHECK_IN_ALERT_DELAY_MS,
   CHECK_IN_BANNER_ALERTS_MAX,
+  CHECK_IN_BANNER_OWN_MAX,
   CHECK_IN_CANDIDATES_MAX,
   CHECK_IN_MAX_BUDDIES,
   CHECK_IN_MESSAGES,
@@ -478,15 +479,15 @@ type BannerSession = { eventId: Id<"events">; eventTitle: string; eventPath: str
  */
 export async function openCheckInsOfViewer(ctx: QueryCtx, viewerId: Id<"users"> | null) {
   if (viewerId === null) return null;
-  const own = await ctx.db
+  const ownRows = await ctx.db
     .query("check_ins")
     .withIndex("by_user_and_open", (q) => q.eq("userId", viewerId).eq("open", true))
-    .first();
+    .take(CHECK_IN_BANNER_OWN_MAX);
   const alertRows = await ctx.db
     .query("check_in_buddies")
     .withIndex("by_buddy_and_alerted", (q) => q.eq("buddyId", viewerId).eq("alerted", true))
     .take(CHECK_IN_BANNER_ALERTS_MAX);
-  if (own === null && alertRows.length === 0) return null;
+  if (ownRows.length === 0 && alertRows.length === 0) return null;
   const sessionOf = async (eventId: Id<"events">): Promise<BannerSession | null> => {
     const event = await ctx.db.get("events", eventId);
     return event === null
@@ -507,12 +508,10 @@ export async function openCheckInsOfViewer(ctx: QueryCtx, viewerId: Id<"users"> 
       ownerName: (await people.get(checkIn.userId)).displayName,
     });
   }
-  const ownSession = own === null ? null : await sessionOf(own.eventId);
-  return {
-    mine:
-      own === null || ownSession === null
-        ? null
-        : { ...ownSession, status: own.status, dueAt: own.dueAt },
-    alerts,
-  };
+  const mine: Array<BannerSession & { status: CheckInStatus; dueAt: number }> = [];
+  for (const own of ownRows) {
+    const session = await sessionOf(own.eventId);
+    if (session !== null) mine.push({ ...session, status: own.status, dueAt: own.dueAt });
+  }
+  return { mine, alerts };
 }

@@ -84,7 +84,8 @@ export const KEPT_QUERIES: ReadonlyMap<string, KeptQuery> = new Map([
   result(api.events.get, 2, ["event", "host", "coHosts", "attendees", "viewer"]),
   // Got home safe: the Home safe button is there on the way home with no signal.
   result(api.checkIns.forEvent, 1, ["mine", "watching", "canStart"]),
-  result(api.checkIns.openForMe, 1, ["mine", "alerts"]),
+  // 2: the viewer's own open check-ins are a list (one per session).
+  result(api.checkIns.openForMe, 2, ["mine", "alerts"]),
   firstPage(api.events.attendees, 1, ["userId", "displayName", "role"]),
   // Its bar crawl: a latecomer offline still sees where the crew is.
   result(api.stops.list, 1, ["stops", "currentStopId", "canEdit"]),

@@ -7,17 +7,17 @@ import { MarkFineButton } from "./WatchedCheckIn";
 
 /**
  * On every screen while it matters (the app shell mounts it for signed-in people only, in its
- * own chunk): the big Home safe button while the viewer's check-in is open, and the alert about
- * a buddy who has not checked in with its "they're fine". The session's own page shows them in
+ * own chunk): the big Home safe button for each of the viewer's open check-ins (one per session),
+ * and the alert about a buddy who has not checked in with its "they're fine". The session's own page shows them in
  * its section instead.
  */
 export function HomeSafeBanner() {
   const view = useCachedQuery(api.checkIns.openForMe);
   const { pathname } = useLocation();
   if (view === undefined || view === null) return null;
-  const mine = view.mine !== null && view.mine.eventPath !== pathname ? view.mine : null;
+  const mine = view.mine.filter((own) => own.eventPath !== pathname);
   const alerts = view.alerts.filter((alert) => alert.eventPath !== pathname);
-  if (mine === null && alerts.length === 0) return null;
+  if (mine.length === 0 && alerts.length === 0) return null;
 
   return (
     <aside
@@ -25,20 +25,20 @@ export function HomeSafeBanner() {
       className="border-b border-night-700 bg-night-900/95 px-4 py-3 sm:px-6"
     >
       <div className="mx-auto flex max-w-3xl flex-col gap-3">
-        {mine !== null && (
-          <div className="flex flex-col gap-2">
+        {mine.map((own) => (
+          <div key={own.eventId} className="flex flex-col gap-2">
             <p className="text-sm text-cream-200">
               Check-in for{" "}
-              <Link to={mine.eventPath} className="font-semibold text-cream-50 underline">
-                {mine.eventTitle}
+              <Link to={own.eventPath} className="font-semibold text-cream-50 underline">
+                {own.eventTitle}
               </Link>
-              {mine.status === "waiting"
-                ? `: tap when you're home (by ${clockOf(mine.dueAt)}).`
-                : `: your time (${clockOf(mine.dueAt)}) has passed. Home safe?`}
+              {own.status === "waiting"
+                ? `: tap when you're home (by ${clockOf(own.dueAt)}).`
+                : `: your time (${clockOf(own.dueAt)}) has passed. Home safe?`}
             </p>
-            <HomeSafeButton eventId={mine.eventId} />
+            <HomeSafeButton eventId={own.eventId} />
           </div>
-        )}
+        ))}
         {alerts.map((alert) => (
           <div
             key={alert.checkInId}
