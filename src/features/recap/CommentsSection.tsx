@@ -150,7 +150,8 @@ function CommentComposer({ eventId }: { eventId: Id<"events"> }) {
     setBusy(true);
     try {
       await add({ eventId, content: parsed.content });
-      setContent("");
+      // What was typed meanwhile (the list shows the comment a moment before this returns) stays.
+      setContent((current) => (current === content ? "" : current));
     } catch (err) {
       setError(errorMessage(err, "Failed to add comment"));
     } finally {

@@ -122,7 +122,8 @@ function AnnouncementComposer({ eventId, left }: { eventId: Id<"events">; left: 
     setBusy(true);
     try {
       await post({ eventId, text: checked.text, groups: checked.groups });
-      setText("");
+      // What was typed meanwhile (the list shows the announcement a moment before this returns) stays.
+      setText((current) => (current === text ? "" : current));
       setError(null);
       toast.success(ANNOUNCEMENT_MESSAGES.sent);
     } catch (err) {

@@ -59,8 +59,10 @@ export function AddStopForm({
     setBusy(true);
     try {
       await add({ eventId, ...input });
-      setLocation(EMPTY);
-      setTimeText("");
+      // The stop shows in the list as soon as it is saved, sometimes just before this call
+      // returns: what was typed for the next one meanwhile stays.
+      setLocation((current) => (current === location ? EMPTY : current));
+      setTimeText((current) => (current === timeText ? "" : current));
       toast.success(`Added ${checked.name}`);
     } catch (error) {
       const field = appErrorData(error)?.field;
