@@ -114,6 +114,16 @@ export const badgeColorTierValidator = v.union(
 /** A count per drink, weekday or title phrase (badge counters). */
 const countsByNameValidator = v.record(v.string(), v.number());
 
+/** One person's figures on a session's tab (minor units), with their display name (null once deleted). */
+const tabBalanceFields = {
+  userId: v.id("users"),
+  name: v.union(v.string(), v.null()),
+  paid: v.number(),
+  owed: v.number(),
+  sent: v.number(),
+  received: v.number(),
+};
+
 // ---------------------------------------------------------------- events
 
 export const drinkTypeValidator = v.union(...DRINK_TYPES.map((value) => v.literal(value)));
@@ -1039,18 +1049,7 @@ export default defineSchema({
      * (at most TAB_PEOPLE_MAX entries), written with them. Absent on a tab last written before
      * it was kept: its next write fills it in, and until then it is read from the rows.
      */
-    balances: v.optional(
-      v.array(
-        v.object({
-          userId: v.id("users"),
-          name: v.union(v.string(), v.null()),
-          paid: v.number(),
-          owed: v.number(),
-          sent: v.number(),
-          received: v.number(),
-        }),
-      ),
-    ),
+    balances: v.optional(v.array(v.object(tabBalanceFields))),
     expenseCount: v.number(),
     /** The pending recap job (null once it ran, or before the first expense). */
     recapJobId: v.union(v.id("_scheduled_functions"), v.null()),
@@ -1079,15 +1078,7 @@ export default defineSchema({
    * Found by person: who may see a tab, and whose name to refresh; the tab reads
    * `event_tabs.balances`.
    */
-  tab_balances: defineTable({
-    eventId: v.id("events"),
-    userId: v.id("users"),
-    name: v.union(v.string(), v.null()),
-    paid: v.number(),
-    owed: v.number(),
-    sent: v.number(),
-    received: v.number(),
-  })
+  tab_balances: defineTable({ eventId: v.id("events"), ...tabBalanceFields })
     .index("by_event_and_user", ["eventId", "userId"])
     .index("by_user", ["userId"]),
 

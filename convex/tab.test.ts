@@ -16,6 +16,7 @@ import {
 } from "./test.setup";
 import { TAB_MAX_AMOUNT, TAB_MESSAGES, tabRecapTime } from "../shared/tabRules";
 import { EVENT_ERRORS } from "../shared/eventMessages";
+import { balanceOfRow } from "./model/tab";
 
 // The recap's first render loads React Email (a few seconds on a busy machine).
 vi.setConfig({ testTimeout: 60_000 });
@@ -101,16 +102,7 @@ async function expectTabRowsAgree(t: TestConvex) {
   const byUser = <T extends { userId: string }>(list: T[]) =>
     [...list].sort((a, b) => a.userId.localeCompare(b.userId));
   for (const tab of tabs) {
-    const rows = balances
-      .filter((row) => row.eventId === tab.eventId)
-      .map(({ userId, name, paid, owed, sent, received }) => ({
-        userId,
-        name,
-        paid,
-        owed,
-        sent,
-        received,
-      }));
+    const rows = balances.filter((row) => row.eventId === tab.eventId).map(balanceOfRow);
     expect(byUser(tab.balances ?? [])).toEqual(byUser(rows));
     expect(tab.people).toBe(rows.length);
   }

@@ -65,6 +65,7 @@ export type TabDoc = Doc<"event_tabs">;
 export type ExpenseDoc = Doc<"tab_expenses">;
 /** One person's figures on a tab, as the tab's row keeps them. */
 type TabBalance = NonNullable<TabDoc["balances"]>[number];
+type BalanceDoc = Doc<"tab_balances">;
 
 /** The tab's currency: the host's choice, else the fallback. */
 export function tabCurrencyOf(event: EventDoc): TabCurrency {
@@ -107,14 +108,12 @@ async function balancesOf(
     .query("tab_balances")
     .withIndex("by_event_and_user", (q) => q.eq("eventId", eventId))
     .take(TAB_PEOPLE_MAX);
-  return rows.map(({ userId, name, paid, owed, sent, received }) => ({
-    userId,
-    name,
-    paid,
-    owed,
-    sent,
-    received,
-  }));
+  return rows.map(balanceOfRow);
+}
+
+/** A `tab_balances` row's figures as the tab's row keeps them. */
+export function balanceOfRow({ userId, name, paid, owed, sent, received }: BalanceDoc): TabBalance {
+  return { userId, name, paid, owed, sent, received };
 }
 
 async function standingOf(ctx: QueryCtx, event: EventDoc, viewerId: Id<"users">) {

@@ -1,5 +1,4 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { anyApi } from "convex/server";
 import { CreateEventWizard } from "./pages/CreateEventWizard.ts";
 import { CrewPage } from "./pages/CrewPage.ts";
 import { DiscoverPage } from "./pages/DiscoverPage.ts";
@@ -16,9 +15,8 @@ import { SettingsPage } from "./pages/SettingsPage.ts";
 import { ShareDialog } from "./pages/ShareDialog.ts";
 import { YourSessionsPage } from "./pages/YourSessionsPage.ts";
 import { A11yAudit } from "./support/a11yAudit.ts";
-import { clientAs } from "./support/apiClient.ts";
 import { signInWithMagicLink, signUp } from "./support/auth.ts";
-import { eventIdOf, localDateTime, uniqueToken } from "./support/events.ts";
+import { createSessionByApi, eventIdOf, localDateTime, uniqueToken } from "./support/events.ts";
 import { gradientPng } from "./support/images.ts";
 import { newPerson } from "./support/people.ts";
 import { emailPrefix, uniqueEmail } from "./support/users.ts";
@@ -421,17 +419,10 @@ test("a session's host and guest (wizard, session page, recap): every screen, di
 
   // A private session's page (/private-event/…), as its host.
   const privateTitle = `Private ${title}`;
-  const { path: privatePath } = (await (
-    await clientAs(hp)
-  ).mutation(anyApi.events.create, {
+  const { path: privatePath } = await createSessionByApi(hp, {
     title: privateTitle,
-    durationType: "specific_time",
-    startTime: Date.now() + 24 * 3600_000,
-    drinkType: "beer",
-    vibe: "casual",
     isPublic: false,
-    timeZone: "UTC",
-  })) as { path: string };
+  });
   expect(privatePath).toMatch(/^\/private-event\//);
   await hp.goto(privatePath);
   await h1(hp, privateTitle);

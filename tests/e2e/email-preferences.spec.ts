@@ -8,7 +8,7 @@ import { NudgeControl } from "./pages/NudgeControl.ts";
 import { signUp } from "./support/auth.ts";
 import { expectNoSeriousA11yViolations } from "./support/axe.ts";
 import { clientAs } from "./support/apiClient.ts";
-import { uniqueToken } from "./support/events.ts";
+import { createSessionByApi, uniqueToken } from "./support/events.ts";
 import { recordPageErrors } from "./support/pageErrors.ts";
 import { uniqueEmail } from "./support/users.ts";
 import { newPerson } from "./support/people.ts";
@@ -69,15 +69,7 @@ test("the host nudges an invitee from the session page; the invitee's bell shows
   const guestApi = await clientAs(guest.page);
   const guestId = ((await guestApi.query(anyApi.profiles.me, {})) as { userId: string }).userId;
   const title = `Nudge night ${uniqueToken()}`;
-  const { path, eventId } = (await api.mutation(anyApi.events.create, {
-    title,
-    durationType: "specific_time",
-    startTime: Date.now() + 24 * 3600_000,
-    drinkType: "beer",
-    vibe: "casual",
-    isPublic: true,
-    timeZone: "UTC",
-  })) as { path: string; eventId: string };
+  const { path, eventId } = await createSessionByApi(host.page, { title });
   await api.mutation(anyApi.invitations.inviteUsers, { eventId, userIds: [guestId] });
 
   const bell = new NotificationBell(guest.page);

@@ -1,9 +1,7 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { anyApi } from "convex/server";
 import { EventPage } from "./pages/EventPage.ts";
-import { clientAs } from "./support/apiClient.ts";
 import { signUp } from "./support/auth.ts";
-import { uniqueToken } from "./support/events.ts";
+import { createSessionByApi, uniqueToken } from "./support/events.ts";
 import { unexpectedErrors } from "./support/pageErrors.ts";
 import { newPerson } from "./support/people.ts";
 import { uniqueEmail } from "./support/users.ts";
@@ -43,17 +41,7 @@ test("after a first join the toasts stay clear of Leave Event, which works at on
     signUp(host.page, uniqueEmail("toasthost")),
     ...guests.map((guest) => signUp(guest.page, uniqueEmail(`toast${guest.width}`))),
   ]);
-  const { path } = (await (
-    await clientAs(host.page)
-  ).mutation(anyApi.events.create, {
-    title: `Toast room ${uniqueToken()}`,
-    durationType: "specific_time",
-    startTime: Date.now() + 24 * 3600_000,
-    drinkType: "beer",
-    vibe: "casual",
-    isPublic: true,
-    timeZone: "UTC",
-  })) as { path: string };
+  const { path } = await createSessionByApi(host.page, { title: `Toast room ${uniqueToken()}` });
 
   for (const { width, page, errors } of guests) {
     await page.goto(path);

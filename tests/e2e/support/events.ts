@@ -5,6 +5,7 @@ import { CreateEventWizard } from "../pages/CreateEventWizard.ts";
 import { InvitePicker } from "../pages/InvitePicker.ts";
 import { ShareDialog } from "../pages/ShareDialog.ts";
 import { YourSessionsPage } from "../pages/YourSessionsPage.ts";
+import { clientAs } from "./apiClient.ts";
 import { backendUrl } from "./env.ts";
 import { gradientPng } from "./images.ts";
 
@@ -137,4 +138,25 @@ export async function eventIdOf(ref: string): Promise<string> {
     event: { _id: string };
   };
   return data.event._id;
+}
+
+/**
+ * Set-up only: a beer session tomorrow created through the API as the user of `page` (public
+ * unless told otherwise). Returns its id and page path.
+ */
+export async function createSessionByApi(
+  page: Page,
+  { title, isPublic = true }: { title: string; isPublic?: boolean },
+): Promise<{ eventId: string; path: string }> {
+  return (await (
+    await clientAs(page)
+  ).mutation(anyApi.events.create, {
+    title,
+    durationType: "specific_time",
+    startTime: Date.now() + 24 * 3600_000,
+    drinkType: "beer",
+    vibe: "casual",
+    isPublic,
+    timeZone: "UTC",
+  })) as { eventId: string; path: string };
 }
