@@ -18,9 +18,22 @@ function topDialog(): Element | null {
 }
 
 /**
+ * Focus is in something the person opened (a popover or menu open, its button included, e.g. the
+ * bell tapped while the page was still loading): a page arriving does not take it away.
+ */
+function focusInOpenedPart(): boolean {
+  const active = document.activeElement;
+  return (
+    active !== null &&
+    active !== document.body &&
+    active.closest('[aria-expanded="true"], [data-open]') !== null
+  );
+}
+
+/**
  * Another page (not the first one loaded): once its main heading is there, focus moves to it and
  * the live region says the page's title, as a page load would for a screen reader. An open
- * dialog keeps its focus.
+ * dialog, popover or menu keeps its focus.
  */
 export function useRouteFocus(): void {
   const { pathname } = useLocation();
@@ -36,7 +49,7 @@ export function useRouteFocus(): void {
       observer.disconnect();
       window.clearTimeout(giveUp);
       frame = requestAnimationFrame(() => {
-        if (!topDialog()) mainHeading()?.focus({ preventScroll: true });
+        if (!topDialog() && !focusInOpenedPart()) mainHeading()?.focus({ preventScroll: true });
       });
       titleRead = window.setTimeout(() => announce(document.title), TITLE_SETTLE_MS);
     };
